@@ -1,0 +1,76 @@
+"""spite-widget: Spite & Malice as a Jupyter widget with a real Python engine behind it.
+
+The engine (cards, moves, rules, game, records, match) imports eagerly and needs nothing
+beyond the standard library; the widgets, bots, replays and teaching load on first use,
+so `import spite_widget` stays cheap in scripts and worker processes.
+"""
+
+from __future__ import annotations
+
+import importlib
+from typing import TYPE_CHECKING, Any
+
+from .cards import Card
+from .errors import IllegalMoveError, NotAMoveError, RecordError
+from .game import Game
+from .match import Match
+from .moves import InvalidMoveError, Move
+from .rules import Rules
+from .state import GameState, PlayerView, Result
+
+__version__ = "0.1.0"
+
+_LAZY = {
+    "SpiteWidget": "spite_widget.widgets.table",
+    "Replay": "spite_widget.replay",
+    "ReplayWidget": "spite_widget.widgets.replay",
+    "annotate_with_bot": "spite_widget.replay",
+    "explain": "spite_widget.teach",
+    "explain_position": "spite_widget.teach",
+    "lessons": "spite_widget.teach",
+    "LessonWidget": "spite_widget.widgets.lesson",
+}
+
+if TYPE_CHECKING:  # pragma: no cover
+    from .replay import Replay, annotate_with_bot
+    from .teach import explain, explain_position, lessons
+    from .widgets.lesson import LessonWidget
+    from .widgets.replay import ReplayWidget
+    from .widgets.table import SpiteWidget
+
+
+def __getattr__(name: str) -> Any:
+    module = _LAZY.get(name)
+    if module is None:
+        raise AttributeError(f"module 'spite_widget' has no attribute {name!r}")
+    value = getattr(importlib.import_module(module), name)
+    globals()[name] = value
+    return value
+
+
+def __dir__() -> list[str]:
+    return sorted(list(globals()) + list(_LAZY))
+
+
+__all__ = [
+    "Card",
+    "Game",
+    "GameState",
+    "IllegalMoveError",
+    "InvalidMoveError",
+    "LessonWidget",
+    "Match",
+    "Move",
+    "NotAMoveError",
+    "PlayerView",
+    "RecordError",
+    "Replay",
+    "ReplayWidget",
+    "Result",
+    "Rules",
+    "SpiteWidget",
+    "annotate_with_bot",
+    "explain",
+    "explain_position",
+    "lessons",
+]

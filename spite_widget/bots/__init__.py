@@ -1,0 +1,31 @@
+"""Computer opponents. A bot sees a `PlayerView` only: never the Game, the other hand or
+the stock order. Bots are deterministic given their seed.
+"""
+
+from __future__ import annotations
+
+import importlib
+from typing import Final
+
+from .base import Bot
+
+BOT_NAMES: Final = ("random", "greedy", "expert")
+"""The bot levels, weakest first."""
+
+_MODULES: Final = {
+    "random": ("spite_widget.bots.random_bot", "RandomBot"),
+    "greedy": ("spite_widget.bots.greedy", "GreedyBot"),
+    "expert": ("spite_widget.bots.expert", "ExpertBot"),
+}
+
+
+def get_bot(name: str, seed: int | None = None) -> Bot:
+    """A new bot of level `name` (one of BOT_NAMES), seeded for reproducible play."""
+    if name not in _MODULES:
+        raise ValueError(f"unknown bot {name!r}: choose one of {', '.join(BOT_NAMES)}")
+    module, cls = _MODULES[name]
+    bot: Bot = getattr(importlib.import_module(module), cls)(seed=seed)
+    return bot
+
+
+__all__ = ["BOT_NAMES", "Bot", "get_bot"]

@@ -1,0 +1,42 @@
+"""The bot interface."""
+
+from __future__ import annotations
+
+import random
+from abc import ABC, abstractmethod
+
+from ..moves import Move
+from ..state import PlayerView
+
+
+class Bot(ABC):
+    """A computer player: given one player's view, choose that player's next move."""
+
+    name: str = "bot"
+    """The level's name, as in BOT_NAMES."""
+
+    def __init__(self, seed: int | None = None) -> None:
+        self.seed = seed
+        self.rng = random.Random(seed)
+        self._why = ""
+
+    @abstractmethod
+    def choose(self, view: PlayerView) -> Move:
+        """A legal move for `view.player`, whose turn it must be."""
+
+    def explain(self) -> str:
+        """One line: why the last chosen move was chosen."""
+        return self._why
+
+    def __repr__(self) -> str:
+        return f"get_bot({self.name!r}, seed={self.seed!r})"
+
+
+def require_turn(view: PlayerView) -> list[Move]:
+    """The legal moves of the view, or a clear error when the bot has nothing to decide."""
+    if not isinstance(view, PlayerView):
+        raise TypeError(f"a bot is given a PlayerView, not {type(view).__name__}")
+    moves = view.legal_moves()
+    if not moves:
+        raise ValueError("the bot was asked to move, but it is not its turn or the game is over")
+    return moves

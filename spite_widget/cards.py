@@ -1,0 +1,157 @@
+"""Cards: two standard packs, no jokers. A card is its two-character notation.
+
+`Card` is a `str` subclass so that a card *is* its notation: it compares equal to
+`"Ah"`, hashes like it, serialises to JSON as it, and costs nothing to pass around in
+the engine's hot path. Every card is interned: `Card("Ah") is Card("Ah")`.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Iterable
+from typing import Final
+
+RANKS: Final = "A23456789TJQK"
+SUITS: Final = "cdhs"
+KING: Final = 13
+QUEEN: Final = 12
+STACK_COMPLETE: Final = 12
+"""A center stack holding this many cards is complete (its top counts as a Queen)."""
+
+RANK_WORDS: Final = (
+    "",
+    "ace",
+    "two",
+    "three",
+    "four",
+    "five",
+    "six",
+    "seven",
+    "eight",
+    "nine",
+    "ten",
+    "jack",
+    "queen",
+    "king",
+)
+SUIT_WORDS: Final = {"c": "clubs", "d": "diamonds", "h": "hearts", "s": "spades"}
+SUIT_SYMBOLS: Final = {"c": "\u2663", "d": "\u2666", "h": "\u2665", "s": "\u2660"}
+RANK_SHOW: Final = {r: ("10" if r == "T" else r) for r in RANKS}
+
+
+class Card(str):
+    """One playing card, written rank then suit: `Ah`, `Ts`, `Kd`."""
+
+    __slots__ = ()
+
+    def __new__(cls, text: str) -> Card:
+        try:
+            return _CARDS[text]
+        except (KeyError, TypeError):
+            raise ValueError(_card_error(text)) from None
+
+    @property
+    def rank(self) -> int:
+        """1 for an Ace up to 13 for a King."""
+        return RANK_OF[self]
+
+    @property
+    def suit(self) -> str:
+        """One of `c d h s`; suits never matter for play."""
+        return self[1]
+
+    @property
+    def is_king(self) -> bool:
+        """Kings are wild on center stacks."""
+        return self[0] == "K"
+
+    @property
+    def is_red(self) -> bool:
+        return self[1] in "dh"
+
+    @property
+    def words(self) -> str:
+        """The card in plain words, for screen readers and teaching: "seven of hearts"."""
+        return f"{RANK_WORDS[RANK_OF[self]]} of {SUIT_WORDS[self[1]]}"
+
+    @property
+    def display(self) -> str:
+        """The card as shown on a table: `10♠`."""
+        return RANK_SHOW[self[0]] + SUIT_SYMBOLS[self[1]]
+
+    def __repr__(self) -> str:
+        return f"Card({str.__repr__(self)})"
+
+    def __str__(self) -> str:
+        return str.__str__(self)
+
+    def __reduce__(self) -> tuple[type[Card], tuple[str]]:
+        return (Card, (str.__str__(self),))
+
+
+def _card_error(text: object) -> str:
+    if not isinstance(text, str):
+        return f"a card is a two-character string such as 'Ah', not {text!r}"
+    if len(text) != 2:
+        return f"{text!r} is not a card: a card is written rank then suit, such as 'Ah' or 'Ts'"
+    if text[0] not in RANKS:
+        return f"{text!r} is not a card: the rank must be one of {' '.join(RANKS)}"
+    return f"{text!r} is not a card: the suit must be one of c d h s"
+
+
+_CARDS: dict[str, Card] = {}
+RANK_OF: Final[dict[str, int]] = {}
+for _r, _rank_char in enumerate(RANKS, start=1):
+    for _suit in SUITS:
+        _card = str.__new__(Card, _rank_char + _suit)
+        _CARDS[_rank_char + _suit] = _card
+        RANK_OF[_rank_char + _suit] = _r
+
+ALL_CARDS: Final[tuple[Card, ...]] = tuple(_CARDS.values())
+"""The 52 distinct cards, Ace of clubs first."""
+
+
+def rank_word(rank: int) -> str:
+    """The rank's name in words: 7 -> "seven"."""
+    return RANK_WORDS[rank]
+
+
+_RANK_LABELS: Final = ("", "Ace", "2", "3", "4", "5", "6", "7", "8", "9", "10", "Jack", "Queen", "King")
+
+
+def rank_label(rank: int) -> str:
+    """The rank as a player says it in a sentence: 1 -> "Ace", 9 -> "9", 11 -> "Jack"."""
+    return _RANK_LABELS[rank]
+
+
+def a_rank(rank: int) -> str:
+    """The rank with its article: "an Ace", "a 9", "an 8"."""
+    label = _RANK_LABELS[rank]
+    return ("an " if label[0] in "A8" else "a ") + label
+
+
+def rank_name(rank: int) -> str:
+    """The rank as written on a card: 10 -> "10", 11 -> "J"."""
+    return RANK_SHOW[RANKS[rank - 1]]
+
+
+def two_packs() -> list[Card]:
+    """The 104 cards of two packs, in a fixed order."""
+    return list(ALL_CARDS) * 2
+
+
+def check_two_packs(cards: Iterable[str]) -> list[Card]:
+    """Parse `cards` and check they are exactly two packs; raise ValueError naming what is off."""
+    parsed = [Card(c) for c in cards]
+    counts = Counter(parsed)
+    problems = []
+    for card in ALL_CARDS:
+        n = counts.get(card, 0)
+        if n != 2:
+            problems.append(f"{card} appears {n} time{'s' if n != 1 else ''}")
+    if problems or len(parsed) != 104:
+        shown = ", ".join(problems[:5]) + (" ..." if len(problems) > 5 else "")
+        raise ValueError(
+            f"a deck must be exactly two packs (104 cards, each card twice); got {len(parsed)} cards: {shown}"
+        )
+    return parsed

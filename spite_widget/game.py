@@ -1,0 +1,550 @@
+"""The live game: the only mutable object a user plays with.
+
+`Game` keeps the table as plain lists for speed and hands out frozen `GameState` and
+`PlayerView` snapshots. Every move is checked once at the boundary (`play`), applied in
+place, and remembered with just enough to take it back exactly (`undo`).
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import random
+from collections import Counter
+from collections.abc import Iterable, Sequence
+from typing import Any, NamedTuple
+
+from .cards import RANK_OF, STACK_COMPLETE, Card, check_two_packs, two_packs
+from .errors import IllegalMoveError, NotAMoveError, RecordError
+from .moves import InvalidMoveError, Move
+from .rules import HAND_SIZE, PAYOFF_SIZE, Rules, fits, legal_moves, why_illegal
+from .state import GameState, PlayerView, Result
+
+RECORD_FORMAT = "spite-malice"
+RECORD_VERSION = 1
+MARKS = ("!!", "!", "!?", "?!", "?", "??")
+_META_KEYS = ("event", "date", "comment")
+_RECORD_KEYS = {"format", "version", "rules", "players", "first_player", "deck", "moves", "result"}
+
+
+class _Undo(NamedTuple):
+    """What one move changed, so that `undo` restores the table exactly."""
+
+    move: Move
+    player: int
+    hand_index: int  # where the card left the hand, -1 if it came from elsewhere
+    completed: list[Card] | None  # the 12 cards of a stack the move completed
+    old_stock: list[Card] | None  # the stock before that reshuffle
+    rng_state: Any  # the generator before that reshuffle
+    drawer: int  # who drew after the move
+    drawn: int  # how many cards they drew
+
+
+class Game:
+    """A game of Spite & Malice in progress (or finished). Create one with `Game.new`."""
+
+    __slots__ = (
+        "_centers",
+        "_deck",
+        "_hands",
+        "_history",
+        "_ks",
+        "_notes",
+        "_payoffs",
+        "_player",
+        "_ply",
+        "_result",
+        "_rng",
+        "_rules",
+        "_sides",
+        "_stock",
+        "_stocks",
+        "first_player",
+        "meta",
+        "players",
+    )
+
+    def __init__(
+        self,
+        deck: Sequence[Card],
+        *,
+        first_player: int = 0,
+        rules: Rules | dict[str, Any] | None = None,
+        players: Sequence[str] = ("Player 0", "Player 1"),
+        rng: random.Random | None = None,
+    ) -> None:
+        if first_player not in (0, 1) or isinstance(first_player, bool):
+            raise ValueError(f"first_player must be 0 or 1, not {first_player!r}")
+        names = tuple(players)
+        if len(names) != 2 or not all(isinstance(n, str) for n in names):
+            raise ValueError(f"players must be two names, not {players!r}")
+        self._deck: tuple[Card, ...] = tuple(deck)
+        self._rules = Rules.from_dict(rules)
+        self._ks = self._rules.kings_start_stacks
+        self.players: tuple[str, str] = (names[0], names[1])
+        """The two players' names, as written in records."""
+        self.first_player = first_player
+        """Who moved first in this game."""
+        self._rng = rng if rng is not None else random.Random()
+        d = list(self._deck)
+        self._payoffs = [d[0:20], d[20:40]]
+        self._hands = [d[40:45], d[45:50]]
+        self._sides: list[list[list[Card]]] = [[[], [], [], []], [[], [], [], []]]
+        self._centers: list[list[Card]] = [[], [], []]
+        self._stock = d[50:]
+        self._player = first_player
+        self._ply = 0
+        self._result: Result | None = None
+        self._history: list[_Undo] = []
+        self._stocks: dict[int, tuple[Card, ...]] = {}
+        self._notes: dict[int, dict[str, Any]] = {}
+        self.meta: dict[str, Any] = {}
+        """Top-level record keys beyond the game itself (`event`, `date`, `comment`, `x-...`)."""
+
+    # ------------------------------------------------------------------ creating
+    @classmethod
+    def new(
+        cls,
+        seed: int | None = None,
+        *,
+        deck: Iterable[str] | None = None,
+        first_player: int = 0,
+        rules: Rules | dict[str, Any] | None = None,
+        players: Sequence[str] = ("Player 0", "Player 1"),
+    ) -> Game:
+        """A new game: two packs shuffled with `seed` (or the given `deck`), dealt per RULES.md.
+
+        The same seeded generator later shuffles completed center stacks into the stock.
+        """
+        rng = random.Random(seed)
+        if deck is None:
+            cards = two_packs()
+            rng.shuffle(cards)
+        else:
+            cards = check_two_packs(deck)
+        return cls(cards, first_player=first_player, rules=rules, players=players, rng=rng)
+
+    # ------------------------------------------------------------------ reading
+    @property
+    def current_player(self) -> int:
+        """0 or 1: who is to move."""
+        return self._player
+
+    @property
+    def rules(self) -> Rules:
+        return self._rules
+
+    @property
+    def deck(self) -> tuple[Card, ...]:
+        """The deal, as in a record: 104 cards."""
+        return self._deck
+
+    @property
+    def ply(self) -> int:
+        """How many moves have been played."""
+        return self._ply
+
+    @property
+    def moves(self) -> tuple[Move, ...]:
+        """The moves played so far, in order."""
+        return tuple(h.move for h in self._history)
+
+    @property
+    def last_move(self) -> Move | None:
+        return self._history[-1].move if self._history else None
+
+    @property
+    def is_over(self) -> bool:
+        return self._result is not None
+
+    @property
+    def winner(self) -> int | None:
+        """0 or 1; None for a draw or while the game goes on."""
+        return self._result.winner if self._result is not None else None
+
+    @property
+    def points(self) -> int:
+        """Points the winner scores (0 for a draw or unfinished game)."""
+        return self._result.points if self._result is not None else 0
+
+    @property
+    def result(self) -> dict[str, Any] | None:
+        """None, or the `result` of a record: winner, points and reason."""
+        return self._result.to_dict() if self._result is not None else None
+
+    @property
+    def outcome(self) -> Result | None:
+        """The result as a frozen object (None while the game goes on)."""
+        return self._result
+
+    @property
+    def state(self) -> GameState:
+        """A frozen snapshot of the whole table."""
+        return GameState(
+            payoffs=(tuple(self._payoffs[0]), tuple(self._payoffs[1])),
+            hands=(tuple(self._hands[0]), tuple(self._hands[1])),
+            sides=(
+                tuple(tuple(s) for s in self._sides[0]),
+                tuple(tuple(s) for s in self._sides[1]),
+            ),
+            centers=(tuple(self._centers[0]), tuple(self._centers[1]), tuple(self._centers[2])),
+            stock=tuple(self._stock),
+            current_player=self._player,
+            ply=self._ply,
+            result=self._result,
+            rules=self._rules,
+        )
+
+    def view(self, player: int) -> PlayerView:
+        """What `player` may see: built from the state, never holding the game."""
+        return self.state.view(player)
+
+    def legal_moves(self) -> list[Move]:
+        """Every legal move of the player to move, each once; [] when the game is over."""
+        if self._result is not None:
+            return []
+        p = self._player
+        pay = self._payoffs[p]
+        return legal_moves(
+            self._hands[p],
+            pay[-1] if pay else None,
+            [s[-1] if s else None for s in self._sides[p]],
+            [len(c) for c in self._centers],
+            self._ks,
+        )
+
+    def why_illegal(self, move: Move | str, player: int | None = None) -> str | None:
+        """None if `move` may be played now (by `player`, if given), else why not."""
+        if not isinstance(move, Move):
+            try:
+                move = Move.parse(move)
+            except InvalidMoveError as e:
+                return str(e)
+        if self._result is not None:
+            return "the game is over"
+        if player is not None and player != self._player:
+            return f"it is not your turn: {self.players[self._player]} is to move"
+        p = self._player
+        pay = self._payoffs[p]
+        return why_illegal(
+            move,
+            self._hands[p],
+            pay[-1] if pay else None,
+            [s[-1] if s else None for s in self._sides[p]],
+            [len(c) for c in self._centers],
+            self._ks,
+        )
+
+    def is_legal(self, move: Move | str) -> bool:
+        return self.why_illegal(move) is None
+
+    # ------------------------------------------------------------------ playing
+    def play(self, move: Move | str, *, player: int | None = None) -> None:
+        """Play `move` for the player to move (checked to be `player`, if given).
+
+        An illegal move raises IllegalMoveError saying why; the game is left as it was.
+        """
+        if type(move) is not Move:
+            try:
+                move = Move.parse(move)  # type: ignore[arg-type]
+            except InvalidMoveError as e:
+                raise NotAMoveError(str(e)) from None
+        if self._result is not None or (player is not None and player != self._player):
+            raise IllegalMoveError(self.why_illegal(move, player) or "")
+        # the direct legality test: cheap, and only on failure do we build the reason
+        p = self._player
+        card = move.card
+        src = move._src
+        if src == 1:
+            ok = card in self._hands[p]
+        elif src == 0:
+            pay = self._payoffs[p]
+            ok = bool(pay) and pay[-1] is card
+        else:
+            side = self._sides[p][src - 2]
+            ok = bool(side) and side[-1] is card
+        tgt = move._tgt
+        if ok and tgt < 3:
+            ok = fits(card, len(self._centers[tgt]), self._ks)
+        if not ok:
+            raise IllegalMoveError(self.why_illegal(move) or f"{move} is not legal here")
+        self._apply(move, None)
+
+    def _apply(self, move: Move, stock_after: Sequence[Card] | None) -> None:
+        """Apply a move already known to be legal (`stock_after`: a record's reshuffle)."""
+        p = self._player
+        card = move.card
+        src = move._src
+        tgt = move._tgt
+        hand = self._hands[p]
+        hand_index = -1
+        if src == 1:
+            hand_index = hand.index(card)
+            del hand[hand_index]
+        elif src == 0:
+            self._payoffs[p].pop()
+        else:
+            self._sides[p][src - 2].pop()
+        completed = old_stock = rng_state = None
+        stock = self._stock
+        if tgt < 3:
+            center = self._centers[tgt]
+            center.append(card)
+            if len(center) == STACK_COMPLETE:
+                completed = center
+                self._centers[tgt] = []
+                old_stock = stock[:]
+                stock.extend(center)
+                if stock_after is None:
+                    rng_state = self._rng.getstate()
+                    self._rng.shuffle(stock)
+                else:
+                    stock[:] = stock_after
+                self._stocks[self._ply] = tuple(stock)
+        else:
+            self._sides[p][tgt - 3].append(card)
+        drawer = p
+        drawn = 0
+        if src == 0 and not self._payoffs[p]:
+            self._result = Result(p, len(self._payoffs[1 - p]), "payoff-emptied")
+        elif tgt >= 3 or not hand:
+            if tgt >= 3:  # the turn passes; the next player draws up to a full hand
+                drawer = self._player = 1 - p
+                hand = self._hands[drawer]
+            while len(hand) < HAND_SIZE:
+                if not stock:
+                    self._result = Result(None, 0, "stock-exhausted")
+                    break
+                hand.append(stock.pop())
+                drawn += 1
+        self._history.append(_Undo(move, p, hand_index, completed, old_stock, rng_state, drawer, drawn))
+        self._ply += 1
+
+    def undo(self) -> Move:
+        """Take back the last move exactly (draws and reshuffles included); return it."""
+        if not self._history:
+            raise IllegalMoveError("there is no move to take back")
+        h = self._history.pop()
+        self._ply -= 1
+        self._result = None
+        hand = self._hands[h.drawer]
+        for _ in range(h.drawn):
+            self._stock.append(hand.pop())
+        self._player = p = h.player
+        move = h.move
+        tgt = move._tgt
+        if tgt < 3:
+            if h.completed is not None:
+                # copies: a Game.copy() shares history entries with this game
+                self._centers[tgt] = h.completed[:]
+                self._stock = h.old_stock[:]  # type: ignore[index]
+                if h.rng_state is not None:
+                    self._rng.setstate(h.rng_state)
+                self._stocks.pop(self._ply, None)
+            self._centers[tgt].pop()
+        else:
+            self._sides[p][tgt - 3].pop()
+        src = move._src
+        if src == 1:
+            self._hands[p].insert(h.hand_index, move.card)
+        elif src == 0:
+            self._payoffs[p].append(move.card)
+        else:
+            self._sides[p][src - 2].append(move.card)
+        self._notes.pop(self._ply, None)
+        return move
+
+    def copy(self) -> Game:
+        """An independent copy, generator included (bots and tools search on copies)."""
+        g = Game.__new__(Game)
+        g._deck = self._deck
+        g._rules = self._rules
+        g._ks = self._ks
+        g.players = self.players
+        g.first_player = self.first_player
+        g._rng = random.Random()
+        g._rng.setstate(self._rng.getstate())
+        g._payoffs = [self._payoffs[0][:], self._payoffs[1][:]]
+        g._hands = [self._hands[0][:], self._hands[1][:]]
+        g._sides = [[s[:] for s in self._sides[0]], [s[:] for s in self._sides[1]]]
+        g._centers = [c[:] for c in self._centers]
+        g._stock = self._stock[:]
+        g._player = self._player
+        g._ply = self._ply
+        g._result = self._result
+        g._history = self._history[:]
+        g._stocks = dict(self._stocks)
+        g._notes = {k: dict(v) for k, v in self._notes.items()}
+        g.meta = json.loads(json.dumps(self.meta))
+        return g
+
+    # ------------------------------------------------------------------ annotations
+    def annotate(self, number: int, comment: str | None = None, mark: str | None = None) -> None:
+        """Set (or with "" clear) the comment and mark of move `number` (1-based)."""
+        if not isinstance(number, int) or not 1 <= number <= self._ply:
+            raise ValueError(f"there is no move {number!r}: this game has {self._ply} moves")
+        if mark is not None and mark != "" and mark not in MARKS:
+            raise ValueError(f"a mark must be one of {' '.join(MARKS)}, not {mark!r}")
+        if comment is not None and not isinstance(comment, str):
+            raise ValueError(f"a comment must be text, not {comment!r}")
+        note = self._notes.setdefault(number - 1, {})
+        for key, value in (("comment", comment), ("mark", mark)):
+            if value == "":
+                note.pop(key, None)
+            elif value is not None:
+                note[key] = value
+        if not note:
+            del self._notes[number - 1]
+
+    def annotation(self, number: int) -> dict[str, Any]:
+        """The comment and mark (and any `x-...` keys) of move `number` (1-based)."""
+        return dict(self._notes.get(number - 1, {}))
+
+    # ------------------------------------------------------------------ records
+    def to_record(self) -> dict[str, Any]:
+        """The game in the RULES.md record format; `Game.from_record` reads it back exactly."""
+        rec: dict[str, Any] = {
+            "format": RECORD_FORMAT,
+            "version": RECORD_VERSION,
+            "rules": self._rules.to_dict(),
+            "players": list(self.players),
+            "first_player": self.first_player,
+        }
+        rec.update(json.loads(json.dumps(self.meta)))
+        rec["deck"] = list(self._deck)
+        moves = []
+        for i, h in enumerate(self._history):
+            entry: dict[str, Any] = {"move": str(h.move)}
+            if i in self._stocks:
+                entry["stock"] = list(self._stocks[i])
+            entry.update(self._notes.get(i, {}))
+            moves.append(entry)
+        rec["moves"] = moves
+        rec["result"] = self.result
+        return rec
+
+    @classmethod
+    def from_record(cls, record: dict[str, Any]) -> Game:
+        """Replay and check a record; RecordError names the move and the reason."""
+        return _read_record(record)
+
+    def save(self, path: str | os.PathLike[str]) -> None:
+        """Write the record as JSON."""
+        with open(path, "w", encoding="utf-8") as f:
+            json.dump(self.to_record(), f, indent=1)
+            f.write("\n")
+
+    @classmethod
+    def load(cls, path: str | os.PathLike[str]) -> Game:
+        """Read and check a record written by `save` (or any writer of the format)."""
+        try:
+            with open(path, encoding="utf-8") as f:
+                record = json.load(f)
+        except json.JSONDecodeError as e:
+            raise RecordError(f"{os.fspath(path)} is not JSON: {e}") from None
+        return _read_record(record)
+
+    # ------------------------------------------------------------------ display
+    def __repr__(self) -> str:
+        if self._result is not None:
+            status = self._result.describe(self.players)
+        else:
+            status = f"{self.players[self._player]} to move"
+        return f"<Game {self.players[0]!r} v {self.players[1]!r}, ply {self._ply}: {status}>"
+
+    def _repr_svg_(self) -> str:
+        return self.state._repr_svg_()
+
+
+def _read_record(record: object) -> Game:
+    if not isinstance(record, dict):
+        raise RecordError(f"a record is a JSON object, not {type(record).__name__}")
+    if record.get("format") != RECORD_FORMAT:
+        raise RecordError(f"format must be {RECORD_FORMAT!r}, not {record.get('format')!r}")
+    if record.get("version") != RECORD_VERSION:
+        raise RecordError(f"version must be {RECORD_VERSION}, not {record.get('version')!r}")
+    for key in record:
+        if key not in _RECORD_KEYS and key not in _META_KEYS and not str(key).startswith("x-"):
+            raise RecordError(f"unknown key {key!r} (a writer's own keys must start with 'x-')")
+    missing = [k for k in ("rules", "players", "first_player", "deck", "moves") if k not in record]
+    if missing:
+        raise RecordError(f"missing {', '.join(missing)}")
+    try:
+        deck = check_two_packs(_list_of_str(record["deck"], "deck"))
+        game = Game(
+            deck,
+            first_player=record["first_player"],
+            rules=record["rules"],
+            players=_list_of_str(record["players"], "players"),
+        )
+        expected = None if record.get("result") is None else Result.from_dict(record["result"])
+    except ValueError as e:
+        raise RecordError(str(e)) from None
+    for key in record:
+        if key in _META_KEYS or str(key).startswith("x-"):
+            if key in ("event", "date", "comment") and not isinstance(record[key], str):
+                raise RecordError(f"{key} must be text, not {record[key]!r}")
+            game.meta[key] = json.loads(json.dumps(record[key]))
+    moves = record["moves"]
+    if not isinstance(moves, list):
+        raise RecordError("moves must be a list")
+    for number, entry in enumerate(moves, start=1):
+        _replay_one(game, entry, number)
+    if game._result != expected:
+        said = "null" if expected is None else json.dumps(expected.to_dict())
+        got = "null (unfinished)" if game._result is None else json.dumps(game._result.to_dict())
+        raise RecordError(f"the record's result is {said}, but the replay gives {got}")
+    return game
+
+
+def _replay_one(game: Game, entry: object, number: int) -> None:
+    if not isinstance(entry, dict) or "move" not in entry:
+        raise RecordError('each move must be an object such as {"move": "P:Ah>C1"}', number)
+    for key in entry:
+        if key not in ("move", "stock", "comment", "mark") and not str(key).startswith("x-"):
+            raise RecordError(f"unknown key {key!r} in the move", number)
+    text = entry["move"]
+    try:
+        move = Move.parse(text)
+    except InvalidMoveError as e:
+        raise RecordError(str(e), number) from None
+    reason = game.why_illegal(move)
+    if reason is not None:
+        raise RecordError(f"{move} is illegal: {reason}", number)
+    if "comment" in entry and not isinstance(entry["comment"], str):
+        raise RecordError("a comment must be text", number)
+    if "mark" in entry and entry["mark"] not in MARKS:
+        raise RecordError(f"a mark must be one of {' '.join(MARKS)}, not {entry['mark']!r}", number)
+    completes = move._tgt < 3 and len(game._centers[move._tgt]) == STACK_COMPLETE - 1
+    stock_after = None
+    if completes:
+        if "stock" not in entry:
+            raise RecordError(
+                f"{move} completes {move.target}, so the move must carry the reshuffled stock", number
+            )
+        try:
+            stock_after = [Card(c) for c in _list_of_str(entry["stock"], "stock")]
+        except ValueError as e:
+            raise RecordError(str(e), number) from None
+        should = Counter(game._stock) + Counter(game._centers[move._tgt]) + Counter([move.card])
+        if Counter(stock_after) != should:
+            raise RecordError(
+                f"the stock after {move.target} was completed must hold the {sum(should.values())} cards "
+                f"of the old stock and the completed stack, reshuffled; it holds other cards",
+                number,
+            )
+    elif "stock" in entry:
+        raise RecordError(f"{move} completes no center stack, so it must not carry a stock", number)
+    game._apply(move, stock_after)
+    note = {k: v for k, v in entry.items() if k not in ("move", "stock")}
+    if note:
+        game._notes[number - 1] = json.loads(json.dumps(note))
+
+
+def _list_of_str(value: object, name: str) -> list[str]:
+    if not isinstance(value, list) or not all(isinstance(v, str) for v in value):
+        raise ValueError(f"{name} must be a list of strings")
+    return value
+
+
+__all__ = ["MARKS", "PAYOFF_SIZE", "RANK_OF", "Game", "IllegalMoveError", "RecordError"]

@@ -1,0 +1,160 @@
+"""The rules of RULES.md as pure functions over piles: no game object, no I/O.
+
+The engine, the bots (which see only a `PlayerView`) and the teaching text all ask the
+same two questions here: which moves are legal, and why a given move is not.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Any, Final
+
+from .cards import KING, RANK_OF, STACK_COMPLETE, Card, a_rank
+from .moves import HAND_MOVES, PAYOFF_MOVES, SIDE_MOVES, Move
+
+HAND_SIZE: Final = 5
+PAYOFF_SIZE: Final = 20
+SIDE_STACKS: Final = 4
+CENTER_STACKS: Final = 3
+
+
+@dataclass(frozen=True, slots=True)
+class Rules:
+    """The rule options a game is played under (RULES.md names them)."""
+
+    kings_start_stacks: bool = False
+    """May a King start an empty center stack (counting as an Ace)?"""
+
+    def to_dict(self) -> dict[str, bool]:
+        return {"kings_start_stacks": self.kings_start_stacks}
+
+    @classmethod
+    def from_dict(cls, rules: Rules | dict[str, Any] | None) -> Rules:
+        """Accept a Rules, a dict as in a record, or None; refuse unknown options."""
+        if rules is None:
+            return cls()
+        if isinstance(rules, Rules):
+            return rules
+        if not isinstance(rules, dict):
+            raise ValueError(f"rules must be a dict such as {{'kings_start_stacks': False}}, not {rules!r}")
+        unknown = set(rules) - {"kings_start_stacks"}
+        if unknown:
+            raise ValueError(f"unknown rule option(s): {', '.join(sorted(map(str, unknown)))}")
+        value = rules.get("kings_start_stacks", False)
+        if not isinstance(value, bool):
+            raise ValueError(f"kings_start_stacks must be true or false, not {value!r}")
+        return cls(kings_start_stacks=value)
+
+
+def needed_rank(stack_size: int) -> int:
+    """The rank a center stack holding `stack_size` cards accepts next (1 = Ace)."""
+    return stack_size + 1
+
+
+def fits(card: str, stack_size: int, kings_start_stacks: bool = False) -> bool:
+    """Can `card` go on a center stack holding `stack_size` cards?"""
+    rank = RANK_OF[card]
+    if rank == KING:
+        return stack_size > 0 or kings_start_stacks
+    return rank == stack_size + 1
+
+
+def counts_as(card: str, stack_size: int) -> int:
+    """The rank a card counts as once played on a stack of `stack_size` (a King is wild)."""
+    return stack_size + 1 if RANK_OF[card] == KING else RANK_OF[card]
+
+
+def legal_moves(
+    hand: Sequence[Card],
+    payoff_top: Card | None,
+    side_tops: Sequence[Card | None],
+    center_sizes: Sequence[int],
+    kings_start_stacks: bool = False,
+) -> list[Move]:
+    """Every legal move of the player to move, each move string once.
+
+    Order: pay-off moves, then side-stack moves, then hand moves (centers before sides),
+    so the order is deterministic for a given position.
+    """
+    # centers by the rank they need; a complete stack is removed at once so never 12 here
+    by_need: dict[int, list[int]] = {}
+    king_targets = []
+    for i, size in enumerate(center_sizes):
+        by_need.setdefault(size + 1, []).append(i)
+        if size or kings_start_stacks:
+            king_targets.append(i)
+    out: list[Move] = []
+    append = out.append
+    if payoff_top is not None:
+        pm = PAYOFF_MOVES[payoff_top]
+        for i in king_targets if RANK_OF[payoff_top] == KING else by_need.get(RANK_OF[payoff_top], ()):
+            append(pm[i])
+    for s, top in enumerate(side_tops):
+        if top is not None:
+            sm = SIDE_MOVES[s][top]
+            for i in king_targets if RANK_OF[top] == KING else by_need.get(RANK_OF[top], ()):
+                append(sm[i])
+    for card in dict.fromkeys(hand):
+        hm = HAND_MOVES[card]
+        for i in king_targets if RANK_OF[card] == KING else by_need.get(RANK_OF[card], ()):
+            append(hm[i])
+        out += hm[3:]
+    return out
+
+
+def why_illegal(
+    move: Move,
+    hand: Sequence[Card],
+    payoff_top: Card | None,
+    side_tops: Sequence[Card | None],
+    center_sizes: Sequence[int],
+    kings_start_stacks: bool = False,
+) -> str | None:
+    """None if `move` is legal for the player to move, else the reason in plain words."""
+    card = move.card
+    src = move.source
+    if src == "H":
+        if card not in hand:
+            return f"there is no {card.words} ({card}) in your hand"
+    elif src == "P":
+        if payoff_top is None:
+            return "your pay-off pile is empty"
+        if payoff_top != card:
+            return f"your pay-off card is the {payoff_top.words} ({payoff_top}), not the {card}"
+    else:
+        s = move.source_index
+        top = side_tops[s]
+        if top is None:
+            return f"side stack {src} is empty"
+        if top != card:
+            return (
+                f"the top of side stack {src} is the {top.words} ({top}), not the {card}: "
+                "only the top card of a side stack can be played"
+            )
+    if move.target[0] == "S":
+        return None  # a hand card to a side stack: always allowed, ends the turn
+    return why_not_on_center(card, move.target, center_sizes[move.target_index], kings_start_stacks)
+
+
+def why_not_on_center(card: Card, target: str, size: int, kings_start_stacks: bool) -> str | None:
+    """None if `card` may go on center stack `target` holding `size` cards, else why not."""
+    if RANK_OF[card] == KING:
+        if size == 0 and not kings_start_stacks:
+            return (
+                f"a King cannot start an empty center stack: {target} is empty and needs an Ace "
+                "(a King only stands for the rank a non-empty stack needs next)"
+            )
+        return None
+    need = size + 1
+    if RANK_OF[card] == need:
+        return None
+    if size == 0:
+        what = f"{target} is empty, so it needs an Ace"
+    else:
+        what = f"it needs {a_rank(need)} ({target} holds {size} card{'s' if size > 1 else ''})"
+    return f"{a_rank(RANK_OF[card])} cannot go on {target}: {what}"
+
+
+def is_complete(stack_size: int) -> bool:
+    return stack_size >= STACK_COMPLETE
