@@ -55,5 +55,5 @@ def describe_move_words(move: Move | str, center_sizes: list[int] | tuple[int, .
     as_rank = ""
     if RANK_OF[m.card] == KING:
         as_rank = f" as the {rank_label(counts_as(m.card, size)).lower()}"
-    src = "" if m.source == "H" else f" from the {PILE_WORDS[m.source]}"
+    src = {"H": "", "P": " from the pay-off pile"}.get(m.source, f" from {PILE_WORDS[m.source]}")
     return f"{subject}played {card}{src}{as_rank} on {PILE_WORDS[m.target]}".strip()
