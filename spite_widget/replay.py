@@ -31,11 +31,12 @@ def load_games(source: RecordSource) -> tuple[list[Game], int | None]:
     if isinstance(source, Match):
         return Match.from_record(source.to_record()).games, source.target
     if isinstance(source, (str, os.PathLike)):
+        path = os.fspath(source)
         try:
-            with open(source, encoding="utf-8") as f:
+            with open(path, encoding="utf-8") as f:
                 source = json.load(f)
         except json.JSONDecodeError as e:
-            raise RecordError(f"{os.fspath(source)} is not JSON: {e}") from None
+            raise RecordError(f"{path} is not JSON: {e}") from None
     if isinstance(source, dict) and source.get("format") == MATCH_FORMAT:
         match = Match.from_record(source)
         return match.games, match.target
