@@ -73,7 +73,7 @@ class Game:
         players: Sequence[str] = ("Player 0", "Player 1"),
         rng: random.Random | None = None,
     ) -> None:
-        if first_player not in (0, 1) or isinstance(first_player, bool):
+        if type(first_player) is not int or first_player not in (0, 1):  # not True, not 0.0
             raise ValueError(f"first_player must be 0 or 1, not {first_player!r}")
         names = tuple(players)
         if len(names) != 2 or not all(isinstance(n, str) for n in names):
@@ -461,7 +461,7 @@ def _read_record(record: object) -> Game:
         raise RecordError(f"a record is a JSON object, not {type(record).__name__}")
     if record.get("format") != RECORD_FORMAT:
         raise RecordError(f"format must be {RECORD_FORMAT!r}, not {record.get('format')!r}")
-    if record.get("version") != RECORD_VERSION:
+    if type(record.get("version")) is not int or record.get("version") != RECORD_VERSION:  # not true, not 1.0
         raise RecordError(f"version must be {RECORD_VERSION}, not {record.get('version')!r}")
     for key in record:
         if key not in _RECORD_KEYS and key not in _META_KEYS and not str(key).startswith("x-"):

@@ -97,7 +97,8 @@ class Match:
         """Replay and check every game; RecordError names the game, the move and the reason."""
         if not isinstance(record, dict):
             raise RecordError("a match record is a JSON object")
-        if record.get("format") != MATCH_FORMAT or record.get("version") != 1:
+        version = record.get("version")
+        if record.get("format") != MATCH_FORMAT or type(version) is not int or version != 1:
             raise RecordError(f"format must be {MATCH_FORMAT!r} version 1")
         target = record.get("target")
         if not isinstance(target, int) or isinstance(target, bool) or target < 1:

@@ -37,9 +37,9 @@ class Result:
                 f'a result must be {{"winner": ..., "points": ..., "reason": ...}}, not {data!r}'
             )
         winner, points, reason = data["winner"], data["points"], data["reason"]
-        if winner not in (0, 1, None) or isinstance(winner, bool):
+        if winner is not None and (type(winner) is not int or winner not in (0, 1)):
             raise ValueError(f"result winner must be 0, 1 or null, not {winner!r}")
-        if not isinstance(points, int) or isinstance(points, bool) or points < 0:
+        if type(points) is not int or points < 0:
             raise ValueError(f"result points must be a whole number >= 0, not {points!r}")
         if reason not in ("payoff-emptied", "stock-exhausted"):
             raise ValueError(f"result reason must be payoff-emptied or stock-exhausted, not {reason!r}")
