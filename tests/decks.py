@@ -17,10 +17,11 @@ only 3s to Queens unless a test puts something else there.
 
 from __future__ import annotations
 
+import random
 from collections import Counter
 from collections.abc import Callable, Collection, Sequence
 
-from spite_widget import Game
+from spite_widget import Game, Move
 from spite_widget.cards import ALL_CARDS, Card
 
 _FILL_FIRST = "AK2"
@@ -81,3 +82,19 @@ def end_turns(game: Game, until: Callable[[Game], bool], keep: Collection[str] =
         card = next(c for c in hand if c not in keep)
         game.play(f"H:{card}>S1")
     raise AssertionError("the position was never reached")
+
+
+def random_game(seed: int, plies: int | None = None, center_bias: float = 0.9) -> Game:
+    """A game of seeded random play: a center move with probability `center_bias` when
+    there is one (so stacks get completed and games get won), else any legal move."""
+    rng = random.Random(seed)
+    g = Game.new(seed=seed, first_player=seed % 2)
+    while not g.is_over and (plies is None or g.ply < plies):
+        g.play(random_move(g, rng, center_bias))
+    return g
+
+
+def random_move(g: Game, rng: random.Random, center_bias: float = 0.9) -> Move:
+    moves = g.legal_moves()
+    center = [m for m in moves if m.to_center]
+    return rng.choice(center if center and rng.random() < center_bias else moves)
