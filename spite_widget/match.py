@@ -13,6 +13,8 @@ from .game import Game
 from .rules import Rules
 
 MATCH_FORMAT = "spite-malice-match"
+_MATCH_KEYS = ("format", "version", "target", "players", "games", "scores")
+_META_KEYS = ("event", "date", "comment")
 
 
 class Match:
@@ -36,6 +38,8 @@ class Match:
         self.players: tuple[str, str] = (str(players[0]), str(players[1]))
         self.games: list[Game] = [self._new_game(first_player)]
         """Every game of the match so far, the one in progress last."""
+        self.meta: dict[str, Any] = {}
+        """Top-level record keys beyond the match itself (`event`, `date`, `comment`, `x-...`)."""
 
     def _new_game(self, first_player: int) -> Game:
         return Game.new(
@@ -88,6 +92,7 @@ class Match:
             "version": 1,
             "target": self.target,
             "players": list(self.players),
+            **json.loads(json.dumps(self.meta)),
             "games": [g.to_record() for g in self.games],
             "scores": self.scores,
         }
@@ -100,6 +105,15 @@ class Match:
         version = record.get("version")
         if record.get("format") != MATCH_FORMAT or type(version) is not int or version != 1:
             raise RecordError(f"format must be {MATCH_FORMAT!r} version 1")
+        meta: dict[str, Any] = {}
+        for key, value in record.items():
+            if key in _MATCH_KEYS:
+                continue
+            if key not in _META_KEYS and not str(key).startswith("x-"):
+                raise RecordError(f"unknown key {key!r} (a writer's own keys must start with 'x-')")
+            if key in _META_KEYS and not isinstance(value, str):
+                raise RecordError(f"{key} must be text, not {value!r}")
+            meta[key] = json.loads(json.dumps(value))
         target = record.get("target")
         if not isinstance(target, int) or isinstance(target, bool) or target < 1:
             raise RecordError(f"target must be a whole number >= 1, not {target!r}")
@@ -137,6 +151,7 @@ class Match:
         m._rules = games[0].rules
         m.players = (players[0], players[1])
         m.games = games
+        m.meta = meta
         if record.get("scores") != m.scores:
             raise RecordError(f"scores say {record.get('scores')!r}, but the games give {m.scores}")
         return m
