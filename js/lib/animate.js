@@ -1,0 +1,47 @@
+// Small motions: the card of the last move flies from its source pile; drawn cards slide in.
+import { screenPile, splitMove } from "./protocol.js";
+
+const reduced = () =>
+  typeof matchMedia === "function" && matchMedia("(prefers-reduced-motion: reduce)").matches;
+
+/** Where every pile is now, to animate from after a redraw. */
+export function snapshot(piles) {
+  const rects = new Map();
+  if (piles) for (const [key, p] of piles) rects.set(key, p.getBoundingClientRect());
+  return rects;
+}
+
+/** Fly the last move's card from where its source pile was. */
+export function animateLast(before, table, piles, duration = 260) {
+  const last = table.last;
+  const parts = last && splitMove(last.move);
+  if (!parts || reduced() || !before.size) return;
+  const from = before.get(screenPile(parts.source, last.player, table.bottom));
+  const tgt = piles.get(screenPile(parts.target, last.player, table.bottom));
+  const card = tgt && tgt.querySelector(".sw-last");
+  if (!from || !card || typeof card.animate !== "function") return;
+  const to = card.getBoundingClientRect();
+  const dx = from.left + from.width / 2 - (to.left + to.width / 2);
+  const dy = from.top + from.height / 2 - (to.top + to.height / 2);
+  if (Math.abs(dx) + Math.abs(dy) < 2) return;
+  card.animate(
+    [{ transform: `translate(${dx}px, ${dy}px) scale(1.04)`, zIndex: 50 }, { transform: "none", zIndex: 50 }],
+    { duration, easing: "cubic-bezier(.2,.7,.3,1)" },
+  );
+}
+
+/** Mark the cards of `hand` that were not in `previous` (a multiset difference) as just drawn. */
+export function markDrawn(previous, hand, handPile) {
+  if (!previous || !hand || !handPile || reduced()) return;
+  const left = new Map();
+  for (const c of previous) left.set(c, (left.get(c) || 0) + 1);
+  const cards = handPile.querySelectorAll(".sw-face");
+  hand.forEach((c, i) => {
+    const n = left.get(c) || 0;
+    if (n) left.set(c, n - 1);
+    else if (cards[i]) {
+      cards[i].classList.add("sw-drawn");
+      cards[i].style.setProperty("--sw-delay", `${i * 60}ms`);
+    }
+  });
+}

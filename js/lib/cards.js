@@ -1,0 +1,74 @@
+// Drawing cards: a face-up card with its corners and a big pip, a card back, an empty slot.
+// A face-down card carries neither data-card nor its name anywhere (API.md).
+
+const RANK_WORDS = {
+  A: "ace", 2: "two", 3: "three", 4: "four", 5: "five", 6: "six", 7: "seven",
+  8: "eight", 9: "nine", T: "ten", J: "jack", Q: "queen", K: "king",
+};
+const SUIT_WORDS = { c: "clubs", d: "diamonds", h: "hearts", s: "spades" };
+const SUIT_SYMBOLS = { c: "\u2663", d: "\u2666", h: "\u2665", s: "\u2660" };
+
+/** "7h" -> "seven of hearts" */
+export function cardWords(code) {
+  return `${RANK_WORDS[code[0]]} of ${SUIT_WORDS[code[1]]}`;
+}
+
+/** "Th" -> "10" */
+export function rankShow(code) {
+  return code[0] === "T" ? "10" : code[0];
+}
+
+/** "Th" -> "10♥" */
+export function cardDisplay(code) {
+  return rankShow(code) + SUIT_SYMBOLS[code[1]];
+}
+
+function el(tag, cls, text) {
+  const e = document.createElement(tag);
+  if (cls) e.className = cls;
+  if (text !== undefined) e.textContent = text;
+  return e;
+}
+
+/** A face-up card: `<div class="sw-card sw-face sw-red" data-card="7h" aria-label="seven of hearts">`. */
+export function cardFace(code) {
+  const red = code[1] === "h" || code[1] === "d";
+  const card = el("div", `sw-card sw-face ${red ? "sw-red" : "sw-black"}${code[0] === "K" ? " sw-king" : ""}`);
+  card.dataset.card = code;
+  card.setAttribute("aria-label", cardWords(code));
+  card.setAttribute("role", "img");
+  const corner = () => {
+    const c = el("span", "sw-corner");
+    c.append(el("span", "sw-rank", rankShow(code)), el("span", "sw-suit", SUIT_SYMBOLS[code[1]]));
+    c.setAttribute("aria-hidden", "true");
+    return c;
+  };
+  const tl = corner();
+  tl.classList.add("sw-tl");
+  const br = corner();
+  br.classList.add("sw-br");
+  const pip = el("span", "sw-pip", code[0] === "K" || code[0] === "Q" || code[0] === "J" ? code[0] : SUIT_SYMBOLS[code[1]]);
+  pip.setAttribute("aria-hidden", "true");
+  if ("KQJ".includes(code[0])) {
+    pip.classList.add("sw-court");
+    pip.append(el("span", "sw-court-suit", SUIT_SYMBOLS[code[1]]));
+  }
+  card.append(tl, pip, br);
+  return card;
+}
+
+/** A face-down card: nothing about which card it is. */
+export function cardBack() {
+  const card = el("div", "sw-card sw-back");
+  card.setAttribute("aria-hidden", "true");
+  return card;
+}
+
+/** An empty pile's outline, with an optional hint inside ("A", "empty"). */
+export function emptySlot(text = "") {
+  const slot = el("div", "sw-card sw-slot", text);
+  slot.setAttribute("aria-hidden", "true");
+  return slot;
+}
+
+export { el };

@@ -1,0 +1,307 @@
+// Playing on a drawn table: select a card, see where it may go, put it there.
+// Mouse, drag and drop, and keyboard all go through `activate(element)`.
+// No rule lives here: the legal moves come from Python, and a move to a pile that is not
+// lit is still sent, so that Python answers with the engine's reason.
+
+import { cardDisplay } from "./cards.js";
+import { splitMove } from "./protocol.js";
+
+const OWN_SOURCES = ["P", "S1", "S2", "S3", "S4"];
+
+export class Interaction {
+  /**
+   * @param {HTMLElement} host  the widget root (keyboard and pointer events are caught here)
+   * @param {{send: (source: string, card: string, target: string) => void,
+   *          say: (text: string, kind?: string) => void}} io
+   */
+  constructor(host, io) {
+    this.host = host;
+    this.io = io;
+    this.selected = null; // {source, card}
+    this.focusKey = null;
+    this.seq = -1;
+    this.moves = new Map(); // "H:7h" -> Set of targets
+    this.blocked = "";
+    this.onClick = (e) => this.click(e);
+    this.onKey = (e) => this.key(e);
+    this.onDragStart = (e) => this.dragStart(e);
+    this.onDragOver = (e) => {
+      if (this.selected && e.target.closest && e.target.closest("[data-pile]")) e.preventDefault();
+    };
+    this.onDrop = (e) => this.drop(e);
+    host.addEventListener("click", this.onClick);
+    host.addEventListener("keydown", this.onKey);
+    host.addEventListener("dragstart", this.onDragStart);
+    host.addEventListener("dragover", this.onDragOver);
+    host.addEventListener("drop", this.onDrop);
+  }
+
+  destroy() {
+    const h = this.host;
+    h.removeEventListener("click", this.onClick);
+    h.removeEventListener("keydown", this.onKey);
+    h.removeEventListener("dragstart", this.onDragStart);
+    h.removeEventListener("dragover", this.onDragOver);
+    h.removeEventListener("drop", this.onDrop);
+  }
+
+  /**
+   * Decorate a freshly drawn board.
+   * @param {{board: HTMLElement, piles: Map<string, HTMLElement>}} drawn
+   * @param {import("./protocol.js").TableView} table
+   * @param {string[]} legal
+   * @param {{hint?: string, blocked?: string}} extra  blocked: why nothing may be played now ("" if it may)
+   */
+  update(drawn, table, legal, extra = {}) {
+    this.drawn = drawn;
+    this.table = table;
+    this.blocked = extra.blocked || "";
+    this.moves = new Map();
+    for (const m of legal) {
+      const p = splitMove(m);
+      if (!p) continue;
+      const key = `${p.source}:${p.card}`;
+      if (!this.moves.has(key)) this.moves.set(key, new Set());
+      this.moves.get(key).add(p.target);
+    }
+    if (table.seq !== this.seq) {
+      this.seq = table.seq;
+      this.selected = null;
+    }
+    const { piles } = drawn;
+    // sources: the bottom player's hand cards, pay-off top and side-stack tops
+    const hand = piles.get("H");
+    if (hand) for (const c of hand.querySelectorAll(".sw-face")) this.markSource(c, "H", c.dataset.card);
+    for (const key of OWN_SOURCES) {
+      const p = piles.get(key);
+      const cards = p ? p.querySelectorAll(".sw-face") : [];
+      const top = cards[cards.length - 1];
+      if (top) this.markSource(top, key, top.dataset.card);
+    }
+    // every pile and every hand card can take the keyboard focus
+    for (const p of piles.values()) p.tabIndex = -1;
+    for (const c of this.focusables()) c.tabIndex = -1;
+    if (extra.hint) this.markHint(extra.hint);
+    if (this.selected && !this.sourceElement(this.selected)) this.selected = null;
+    this.paintSelection();
+    this.restoreFocus();
+  }
+
+  markSource(card, source, code) {
+    card.dataset.source = source;
+    const playable = this.moves.has(`${source}:${code}`);
+    card.classList.toggle("sw-playable", playable);
+    card.draggable = !this.blocked;
+  }
+
+  markHint(move) {
+    const p = splitMove(move);
+    if (!p) return;
+    const src = this.sourceElement({ source: p.source, card: p.card });
+    const tgt = this.drawn.piles.get(p.target);
+    if (src) src.classList.add("sw-hint");
+    if (tgt) tgt.classList.add("sw-hint-target");
+  }
+
+  /** Elements the arrow keys move between, in reading order. */
+  focusables() {
+    return [...this.host.querySelectorAll("[data-pile], [data-pile=H] .sw-face, [data-action]")].filter(
+      (x) => !x.disabled,
+    );
+  }
+
+  /** Call before the board is replaced: remembers whether the keyboard focus was on it. */
+  beforeRender() {
+    this.wantFocus = this.host.contains(document.activeElement) && document.activeElement !== this.host;
+  }
+
+  sourceElement(sel) {
+    const { piles } = this.drawn;
+    if (sel.source === "H") {
+      const hand = piles.get("H");
+      return hand ? hand.querySelector(`.sw-face[data-card="${sel.card}"]`) : null;
+    }
+    const p = piles.get(sel.source);
+    const cards = p ? p.querySelectorAll(".sw-face") : [];
+    const top = cards[cards.length - 1];
+    return top && top.dataset.card === sel.card ? top : null;
+  }
+
+  paintSelection() {
+    for (const e of this.host.querySelectorAll(".sw-selected, .sw-target")) {
+      e.classList.remove("sw-selected", "sw-target");
+      e.removeAttribute("aria-pressed");
+    }
+    this.host.classList.toggle("sw-selecting", !!this.selected);
+    if (!this.selected) return;
+    const src = this.sourceElement(this.selected);
+    if (src) {
+      src.classList.add("sw-selected");
+      src.setAttribute("aria-pressed", "true");
+    }
+    const targets = this.moves.get(`${this.selected.source}:${this.selected.card}`) || new Set();
+    for (const t of targets) {
+      const p = this.drawn.piles.get(t);
+      if (p) p.classList.add("sw-target");
+    }
+  }
+
+  select(source, card) {
+    this.selected = { source, card };
+    this.paintSelection();
+    const targets = [...(this.moves.get(`${source}:${card}`) || [])];
+    const shown = cardDisplay(card);
+    if (targets.length) this.io.say(`${shown} selected: put it on ${targets.join(", ")} (lit), or Escape to cancel.`, "info");
+    else this.io.say(`${shown} selected, but it has no legal place right now. Pick a pile to hear why, or Escape.`, "info");
+  }
+
+  cancel() {
+    if (!this.selected) return;
+    this.selected = null;
+    this.paintSelection();
+    this.io.say("Selection cancelled.", "info");
+  }
+
+  place(target) {
+    const sel = this.selected;
+    if (!sel) return;
+    this.selected = null;
+    this.paintSelection();
+    this.io.send(sel.source, sel.card, target);
+  }
+
+  /** The one action behind a click, Enter or Space, and a drop. */
+  activate(target, asDrop = false) {
+    if (!this.drawn) return;
+    const action = target.closest("[data-action]");
+    if (action) return; // buttons handle themselves
+    const card = target.closest("[data-source]");
+    const pileEl = target.closest("[data-pile]");
+    if (!pileEl) return;
+    const pile = pileEl.dataset.pile;
+    if (this.blocked) {
+      this.io.say(this.blocked, "error");
+      return;
+    }
+    if (this.selected) {
+      const targets = this.moves.get(`${this.selected.source}:${this.selected.card}`) || new Set();
+      if (targets.has(pile) || asDrop) return this.place(pile);
+      if (card) {
+        const same = card.dataset.source === this.selected.source && card.dataset.card === this.selected.card;
+        if (same) return this.cancel();
+        if (this.moves.has(`${card.dataset.source}:${card.dataset.card}`))
+          return this.select(card.dataset.source, card.dataset.card);
+      }
+      return this.place(pile); // not lit: Python explains why not
+    }
+    if (card) return this.select(card.dataset.source, card.dataset.card);
+    if (pile === "H" || OWN_SOURCES.includes(pile)) this.io.say("There is no card here to play.", "info");
+    else this.io.say("Pick one of your cards first, then the pile to put it on.", "info");
+  }
+
+  click(e) {
+    if (!(e.target instanceof Element) || e.target.closest("[data-action]")) return;
+    const t = e.target.closest("[data-pile], .sw-face");
+    if (!t) return;
+    this.rememberFocus(t.closest("[data-source]") || t.closest("[data-pile]"));
+    this.activate(e.target);
+  }
+
+  dragStart(e) {
+    const card = e.target instanceof Element && e.target.closest("[data-source]");
+    if (!card || this.blocked) {
+      e.preventDefault();
+      return;
+    }
+    this.selected = null;
+    this.select(card.dataset.source, card.dataset.card);
+    if (e.dataTransfer) {
+      e.dataTransfer.effectAllowed = "move";
+      e.dataTransfer.setData("text/plain", `${card.dataset.source}:${card.dataset.card}`);
+    }
+  }
+
+  drop(e) {
+    const pileEl = e.target instanceof Element && e.target.closest("[data-pile]");
+    if (!pileEl || !this.selected) return;
+    e.preventDefault();
+    this.activate(pileEl, true);
+  }
+
+  key(e) {
+    const k = e.key;
+    const t = e.target instanceof Element ? e.target : null;
+    if (!t || t.closest("[data-action]") && (k === "Enter" || k === " ")) return; // a button's own press
+    if (k === "Escape") {
+      this.cancel();
+    } else if (k === "Enter" || k === " ") {
+      if (!t.closest("[data-pile]")) return;
+      this.rememberFocus(t);
+      this.activate(t);
+    } else if (k.startsWith("Arrow")) {
+      this.moveFocus(t, k);
+    } else {
+      return;
+    }
+    e.preventDefault();
+    e.stopPropagation();
+  }
+
+  moveFocus(from, key) {
+    const items = this.focusables().filter((x) => x.getClientRects().length);
+    if (!items.length) return;
+    let i = items.indexOf(from);
+    let next;
+    if (i < 0) next = items[0];
+    else if (key === "ArrowRight") next = items[(i + 1) % items.length];
+    else if (key === "ArrowLeft") next = items[(i - 1 + items.length) % items.length];
+    else {
+      const r = from.getBoundingClientRect();
+      const cx = r.left + r.width / 2;
+      const cy = r.top + r.height / 2;
+      let best = Infinity;
+      for (const x of items) {
+        if (x === from || x.contains(from) || from.contains(x)) continue;
+        const q = x.getBoundingClientRect();
+        const dy = q.top + q.height / 2 - cy;
+        if (key === "ArrowDown" ? dy <= 4 : dy >= -4) continue;
+        const score = Math.abs(dy) * 1 + Math.abs(q.left + q.width / 2 - cx) * 2;
+        if (score < best) {
+          best = score;
+          next = x;
+        }
+      }
+    }
+    if (next) {
+      this.rememberFocus(next);
+      this.focusEl(next);
+    }
+  }
+
+  focusKeyOf(x) {
+    if (x.dataset.action) return `action:${x.dataset.action}`;
+    if (x.dataset.source === "H") return `H:${x.dataset.card}`;
+    const p = x.closest("[data-pile]");
+    return p ? `pile:${p.dataset.pile}` : null;
+  }
+
+  rememberFocus(x) {
+    if (x) this.focusKey = this.focusKeyOf(x);
+  }
+
+  focusEl(x) {
+    for (const e of this.host.querySelectorAll("[tabindex='0']")) if (e !== x && !e.dataset.action) e.tabIndex = -1;
+    x.tabIndex = 0;
+    x.focus({ preventScroll: false });
+  }
+
+  restoreFocus() {
+    const items = this.focusables();
+    let target = null;
+    if (this.focusKey) target = items.find((x) => this.focusKeyOf(x) === this.focusKey) || null;
+    const entry = target || this.drawn.piles.get("H")?.querySelector(".sw-face") || this.drawn.piles.get("H");
+    if (entry) entry.tabIndex = 0;
+    const hadFocus = this.host.contains(document.activeElement) || this.wantFocus;
+    if (target && hadFocus && !target.dataset.action) target.focus({ preventScroll: true });
+  }
+}

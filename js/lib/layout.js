@@ -1,0 +1,186 @@
+// The table drawing: any TableView payload -> DOM, with no interaction at all.
+// A replay or a lesson widget draws its positions with `renderTable` too (both hands face
+// up when the payload carries both), and adds its own controls around it.
+
+import { cardBack, cardDisplay, cardFace, cardWords, el, emptySlot } from "./cards.js";
+import { screenPile, splitMove } from "./protocol.js";
+
+const MAX_FAN_STEPS = 7; // a longer side stack squeezes its fan to this height
+
+function plural(n, word) {
+  return `${n} ${word}${n === 1 ? "" : "s"}`;
+}
+
+function pile(key, cls, label) {
+  const p = el("div", `sw-pile ${cls}`);
+  p.dataset.pile = key;
+  p.setAttribute("aria-label", label);
+  p.setAttribute("role", "group");
+  return p;
+}
+
+function caption(text) {
+  const c = el("div", "sw-caption", text);
+  c.setAttribute("aria-hidden", "true");
+  return c;
+}
+
+function count(n) {
+  const c = el("span", "sw-count", String(n));
+  c.setAttribute("aria-hidden", "true");
+  return c;
+}
+
+function payoffPile(seat, key, owner) {
+  const label = seat.payoff_top
+    ? `${owner} pay-off pile: ${plural(seat.payoff_count, "card")}, top ${cardWords(seat.payoff_top)}`
+    : `${owner} pay-off pile: empty`;
+  const p = pile(key, "sw-payoff", label);
+  const stack = el("div", "sw-stack");
+  if (seat.payoff_count > 1) stack.append(el("div", "sw-under"));
+  stack.append(seat.payoff_top ? cardFace(seat.payoff_top) : emptySlot(""));
+  stack.append(count(seat.payoff_count));
+  p.append(stack, caption("Pay-off"));
+  return p;
+}
+
+function sidePile(cards, key, name, owner) {
+  const label = cards.length
+    ? `${owner} side stack ${name.slice(1)}: ${cards.map(cardWords).join(", ")}; top ${cardWords(cards[cards.length - 1])}`
+    : `${owner} side stack ${name.slice(1)}: empty`;
+  const p = pile(key, "sw-side", label);
+  const fan = el("div", "sw-fan");
+  const steps = Math.max(cards.length - 1, 0);
+  fan.style.setProperty("--sw-steps", String(Math.min(steps, MAX_FAN_STEPS)));
+  fan.style.setProperty("--sw-squeeze", String(steps > MAX_FAN_STEPS ? MAX_FAN_STEPS / steps : 1));
+  if (!cards.length) fan.append(emptySlot(""));
+  cards.forEach((c, i) => {
+    const card = cardFace(c);
+    card.style.setProperty("--i", String(i));
+    fan.append(card);
+  });
+  p.append(fan, caption(name));
+  return p;
+}
+
+function handPile(seat, key, owner) {
+  const shown = Array.isArray(seat.hand);
+  const n = shown ? seat.hand.length : seat.hand_count;
+  const label = shown
+    ? `${owner} hand: ${n ? seat.hand.map(cardWords).join(", ") : "empty"}`
+    : `${owner} hand: ${plural(n, "card")}, face down`;
+  const p = pile(key, `sw-hand ${shown ? "sw-hand-up" : "sw-hand-down"}`, label);
+  const row = el("div", "sw-hand-cards");
+  if (!n) row.append(emptySlot(""));
+  if (shown) seat.hand.forEach((c) => row.append(cardFace(c)));
+  else for (let i = 0; i < n; i++) row.append(cardBack());
+  if (!shown) row.append(count(n));
+  p.append(row, caption(shown ? "Hand" : `Hand · ${n}`));
+  return p;
+}
+
+function seatRow(table, player, atBottom, piles) {
+  const seat = table.seats[player];
+  const prefix = atBottom ? "" : "O-";
+  const owner = `${seat.name}'s`;
+  const toMove = table.to_move === player && !table.result;
+  const section = el("section", `sw-seat ${atBottom ? "sw-seat-bottom" : "sw-seat-top"}${toMove ? " sw-to-move" : ""}`);
+  section.dataset.seat = String(player);
+  const name = el("div", "sw-seat-name");
+  name.append(el("span", "sw-name", seat.name));
+  if (toMove) name.append(el("span", "sw-turn-chip", "to move"));
+  const row = el("div", "sw-seat-row");
+  const payoff = payoffPile(seat, `${prefix}P`, owner);
+  const sides = el("div", "sw-sides");
+  seat.sides.forEach((cards, i) => {
+    const key = `${prefix}S${i + 1}`;
+    const p = sidePile(cards, key, `S${i + 1}`, owner);
+    piles.set(key, p);
+    sides.append(p);
+  });
+  const hand = handPile(seat, `${prefix}H`, owner);
+  piles.set(`${prefix}P`, payoff);
+  piles.set(`${prefix}H`, hand);
+  row.append(payoff, sides, hand);
+  section.append(name, row);
+  return section;
+}
+
+function centerPile(center, i) {
+  const key = `C${i + 1}`;
+  const king = center.top && center.top[0] === "K";
+  const label = center.top
+    ? `center stack ${i + 1}: ${plural(center.size, "card")}, top ${cardWords(center.top)}${king ? ` counting as ${center.shows}` : ""}; needs ${center.needs}`
+    : `center stack ${i + 1}: empty, needs an ace`;
+  const p = pile(key, "sw-center", label);
+  const stack = el("div", "sw-stack");
+  if (center.size > 1) stack.append(el("div", "sw-under"));
+  if (center.top) {
+    const card = cardFace(center.top);
+    if (king) {
+      const as = el("span", "sw-as", `= ${center.shows}`);
+      as.setAttribute("aria-hidden", "true");
+      card.append(as);
+    }
+    stack.append(card);
+  } else {
+    stack.append(emptySlot("A"));
+  }
+  p.append(stack);
+  const cap = caption("");
+  cap.append(el("span", "", `C${i + 1} `), el("span", "sw-needs", `needs ${center.needs}`));
+  p.append(cap);
+  return p;
+}
+
+function middleRow(table, piles) {
+  const mid = el("section", "sw-middle");
+  const stock = pile("stock", "sw-stock", `stock: ${plural(table.stock, "card")}, face down`);
+  const stack = el("div", "sw-stack");
+  stack.append(table.stock ? cardBack() : emptySlot(""), count(table.stock));
+  stock.append(stack, caption("Stock"));
+  piles.set("stock", stock);
+  const centers = el("div", "sw-centers");
+  table.centers.forEach((c, i) => {
+    const p = centerPile(c, i);
+    piles.set(`C${i + 1}`, p);
+    centers.append(p);
+  });
+  const news = el("div", "sw-news");
+  mid.append(stock, centers, news);
+  return mid;
+}
+
+/** Mark the last move: its target pile (and the card now on top there), its source pile. */
+function markLast(table, piles) {
+  const last = table.last;
+  const parts = last && splitMove(last.move);
+  if (!parts) return;
+  const src = piles.get(screenPile(parts.source, last.player, table.bottom));
+  const tgt = piles.get(screenPile(parts.target, last.player, table.bottom));
+  if (src) src.classList.add("sw-last-source");
+  if (tgt) {
+    tgt.classList.add("sw-last-target");
+    const cards = tgt.querySelectorAll(".sw-face");
+    const top = cards[cards.length - 1];
+    if (top && top.dataset.card === parts.card) top.classList.add("sw-last");
+  }
+}
+
+/**
+ * Draw a table. Returns the board element, a map from data-pile keys to pile elements,
+ * and the `.sw-news` slot in the middle row (where a widget puts its status line).
+ * @param {import("./protocol.js").TableView} table
+ * @param {{showLast?: boolean}} [opts]
+ */
+export function renderTable(table, opts = {}) {
+  const piles = new Map();
+  const board = el("div", "sw-board");
+  const bottom = table.bottom;
+  const middle = middleRow(table, piles);
+  board.append(seatRow(table, 1 - bottom, false, piles), middle, seatRow(table, bottom, true, piles));
+  if (opts.showLast !== false) markLast(table, piles);
+  return { board, piles, news: middle.querySelector(".sw-news") };
+}
+
+export { cardDisplay };

@@ -1,0 +1,46 @@
+// The scoreboard, the buttons and the status line around a table.
+import { ACTION_LABELS, ACTIONS } from "./protocol.js";
+import { el } from "./cards.js";
+
+/** Scoreboard and buttons; `onAction(name)` is called on a click. */
+export function renderHeader(score, actions, onAction) {
+  const head = el("header", "sw-header");
+  const board = el("div", "sw-score");
+  board.setAttribute("aria-label", "score");
+  if (score && score.names) {
+    score.names.forEach((name, i) => {
+      const s = el("span", `sw-player-score${score.match_winner === i ? " sw-champion" : ""}`);
+      s.append(el("span", "sw-score-name", name), el("b", "sw-score-num", String(score.scores[i])));
+      board.append(s);
+      if (i === 0) board.append(el("span", "sw-score-sep", "–"));
+    });
+    board.append(el("span", "sw-score-meta", `first to ${score.target} · game ${score.game}`));
+  }
+  const buttons = el("div", "sw-buttons");
+  for (const name of ACTIONS) {
+    const b = el("button", `sw-button sw-${name}`, ACTION_LABELS[name]);
+    b.type = "button";
+    b.dataset.action = name;
+    b.disabled = !(actions && actions[name]);
+    b.addEventListener("click", () => onAction(name));
+    buttons.append(b);
+  }
+  head.append(board, buttons);
+  return head;
+}
+
+/** The status line: `data-status`, read aloud politely by screen readers. */
+export function renderStatus(status) {
+  const line = el("div", `sw-status sw-status-${(status && status.kind) || "info"}`);
+  line.dataset.status = "";
+  line.setAttribute("role", "status");
+  line.setAttribute("aria-live", "polite");
+  line.textContent = (status && status.text) || "";
+  return line;
+}
+
+/** Change the status line's words in place (for what the browser itself says). */
+export function setStatus(line, text, kind = "info") {
+  line.className = `sw-status sw-status-${kind}`;
+  line.textContent = text;
+}

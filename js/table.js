@@ -1,0 +1,83 @@
+// The card-table widget (SpiteWidget): draws the synced table and reports clicks to Python.
+import "./lib/styles.css";
+import { animateLast, markDrawn, snapshot } from "./lib/animate.js";
+import { Interaction } from "./lib/interaction.js";
+import { renderTable } from "./lib/layout.js";
+import { actionMessage, moveMessage } from "./lib/protocol.js";
+import { renderHeader, renderStatus, setStatus } from "./lib/status.js";
+
+const TRAITS = ["table", "legal", "status", "score", "actions", "hint", "busy"];
+
+function blockedReason(table, legal, busy) {
+  if (busy) return `Wait: ${table.seats[1 - table.bottom].name} is playing.`;
+  if (table.result) return "This game is over: press Next game (or New match).";
+  if (!legal.length) return "It is not your turn.";
+  return "";
+}
+
+function render({ model, el }) {
+  const root = document.createElement("div");
+  root.className = "sw-root";
+  root.setAttribute("data-lm-suppress-shortcuts", "true");
+  el.append(root);
+  let drawn = null;
+  let shown = null; // the table drawn last
+  let statusLine = null;
+
+  const say = (text, kind = "info") => statusLine && setStatus(statusLine, text, kind);
+  const send = (message) => model.send(message);
+  const interaction = new Interaction(root, {
+    send: (source, card, target) => {
+      const table = model.get("table");
+      say("…", "info");
+      send(moveMessage(source, card, target, table.seq));
+    },
+    say,
+  });
+  const onAction = (name) => send(actionMessage(name, model.get("table").seq));
+
+  const draw = () => {
+    const table = model.get("table");
+    if (!table || !table.seats) return;
+    const legal = model.get("legal") || [];
+    const busy = !!model.get("busy");
+    interaction.beforeRender();
+    const before = snapshot(drawn && drawn.piles);
+    const next = renderTable(table);
+    statusLine = renderStatus(model.get("status"));
+    next.news.append(statusLine);
+    root.replaceChildren(renderHeader(model.get("score"), model.get("actions"), onAction), next.board);
+    root.dataset.playerToMove = String(table.to_move);
+    root.dataset.gameOver = table.result ? "true" : "false";
+    root.dataset.seq = String(table.seq);
+    root.dataset.busy = busy ? "true" : "false";
+    root.classList.toggle("sw-busy", busy);
+    interaction.update(next, table, legal, { hint: model.get("hint"), blocked: blockedReason(table, legal, busy) });
+    if (shown && table.seq !== shown.seq) {
+      animateLast(before, table, next.piles);
+      if (shown.bottom === table.bottom) {
+        markDrawn(shown.seats[table.bottom].hand, table.seats[table.bottom].hand, next.piles.get("H"));
+      }
+    }
+    drawn = next;
+    shown = table;
+  };
+
+  let pending = false;
+  const schedule = () => {
+    if (pending) return;
+    pending = true;
+    queueMicrotask(() => {
+      pending = false;
+      draw();
+    });
+  };
+  for (const t of TRAITS) model.on(`change:${t}`, schedule);
+  draw();
+  return () => {
+    for (const t of TRAITS) model.off(`change:${t}`, schedule);
+    interaction.destroy();
+  };
+}
+
+export default { render };

@@ -1,0 +1,244 @@
+"""The one message shape between Python and the browser, for every widget of the project.
+
+Two directions, one vocabulary (mirrored, with the same names, in `js/lib/protocol.js`):
+
+* **Browser -> Python**: custom messages, each a JSON object with a `type`:
+  `{"type": "move", "move": "H:7s>S4", "seq": 12}` (the player clicked or dropped a card
+  on a pile; the move may be illegal: Python answers with the engine's reason), and
+  `{"type": "hint" | "undo" | "next-game" | "new-match", "seq": 12}` (a button).
+  `seq` is the `seq` of the table the player was looking at: a message for an older
+  table (a double click, a click during the computer's turn) changes nothing.
+  `parse_client_message` checks every field and raises `ProtocolError` in plain words.
+* **Python -> browser**: synced traits, whose payloads are typed here: `TableView` (what a
+  table shows: only what the player at the bottom may see), `Status`, `Score` and the
+  enabled `actions`. `table_view` builds a `TableView` from a `PlayerView` (or, for a
+  replay or a lesson that may show both hands, from a `GameState`).
+"""
+
+from __future__ import annotations
+
+from typing import Any, Final, Literal, TypedDict
+
+from ..cards import rank_name
+from ..moves import Move
+from ..state import GameState, PlayerView, Result
+
+PROTOCOL_VERSION: Final = 1
+"""Bumped when a message or payload changes shape."""
+
+ACTIONS: Final = ("hint", "undo", "next-game", "new-match")
+"""The table's buttons, as their `data-action` names and message types."""
+
+MESSAGE_TYPES: Final = ("move", *ACTIONS)
+"""Every message type the browser may send to a table."""
+
+MAX_MESSAGE_CHARS: Final = 200
+"""A message longer than this (as text) is refused before it is read."""
+
+StatusKind = Literal["info", "turn", "error", "over", "hint"]
+
+
+class MoveMessage(TypedDict):
+    """The player put a card on a pile: `{"type": "move", "move": "H:7s>S4", "seq": 12}`."""
+
+    type: Literal["move"]
+    move: str
+    seq: int
+
+
+class ActionMessage(TypedDict):
+    """A button: `{"type": "undo", "seq": 12}`."""
+
+    type: Literal["hint", "undo", "next-game", "new-match"]
+    seq: int
+
+
+ClientMessage = MoveMessage | ActionMessage
+
+
+class SeatView(TypedDict):
+    """One player's side of the table, as far as the viewer may see it."""
+
+    name: str
+    hand: list[str] | None
+    """The hand face up, or None when the viewer may not see it (then only `hand_count`)."""
+    hand_count: int
+    payoff_top: str | None
+    """The face-up pay-off card (None when the pile is empty)."""
+    payoff_count: int
+    sides: list[list[str]]
+    """The four side stacks, bottom to top: every card is public."""
+
+
+class CenterView(TypedDict):
+    """A center stack: its top card, its size, the rank the top counts as and the rank it needs."""
+
+    top: str | None
+    size: int
+    shows: str
+    """The rank the top card counts as ("7"; a King shows the rank it stands for), "" if empty."""
+    needs: str
+    """The rank this stack accepts next, as written on a card ("A", "8", "Q")."""
+
+
+class LastMove(TypedDict):
+    """The move just played, for highlighting and the status line."""
+
+    move: str
+    player: int
+    text: str
+    """In symbols: "Bot played K♠ as a 7 on C2"."""
+    words: str
+    """In words, for screen readers."""
+
+
+class TableView(TypedDict):
+    """Everything a table drawing needs, and nothing the viewer may not see."""
+
+    v: int
+    """PROTOCOL_VERSION."""
+    seq: int
+    """Changes whenever the table changes; messages quote it."""
+    ply: int
+    bottom: int
+    """The player drawn at the bottom of the screen (0 or 1)."""
+    to_move: int
+    seats: list[SeatView]
+    """Indexed by player number: seats[0] is player 0."""
+    centers: list[CenterView]
+    stock: int
+    last: LastMove | None
+    result: dict[str, Any] | None
+    """None while the game goes on, else {"winner", "points", "reason"} as in a record."""
+
+
+class Status(TypedDict):
+    """The status line: what the player is told now."""
+
+    text: str
+    kind: StatusKind
+    id: int
+    """Counts up with every status, so the same words said twice still show as new."""
+
+
+class Score(TypedDict):
+    """The scoreboard of the match."""
+
+    names: list[str]
+    scores: list[int]
+    target: int
+    game: int
+    """1-based number of the game in progress."""
+    match_over: bool
+    match_winner: int | None
+
+
+class ProtocolError(ValueError):
+    """A message from the browser that is not one this widget understands; says why."""
+
+
+def parse_client_message(content: object) -> ClientMessage:
+    """Check a message from the browser field by field; ProtocolError says what is wrong."""
+    if not isinstance(content, dict):
+        raise ProtocolError(f"a message must be an object with a type, not {type(content).__name__}")
+    if len(repr(content)) > MAX_MESSAGE_CHARS:
+        raise ProtocolError("the message is too long to be one of this table's messages")
+    kind = content.get("type")
+    if kind not in MESSAGE_TYPES:
+        shown = kind if isinstance(kind, str) else repr(kind)
+        raise ProtocolError(f"unknown message type {shown!r}: expected one of {', '.join(MESSAGE_TYPES)}")
+    allowed = {"type", "seq", "move"} if kind == "move" else {"type", "seq"}
+    extra = sorted(str(k) for k in content if k not in allowed)
+    if extra:
+        raise ProtocolError(f"unexpected field(s) {', '.join(extra)} in a {kind!r} message")
+    seq = content.get("seq")
+    if not isinstance(seq, int) or isinstance(seq, bool) or seq < 0:
+        raise ProtocolError(f"a {kind!r} message needs seq, the table number it was sent from")
+    if kind == "move":
+        move = content.get("move")
+        if not isinstance(move, str):
+            raise ProtocolError("a move message needs a move such as 'H:7s>S4'")
+        return {"type": "move", "move": move, "seq": seq}
+    return {"type": kind, "seq": seq}
+
+
+def center_view(pile: tuple[str, ...]) -> CenterView:
+    size = len(pile)
+    top = pile[-1] if pile else None
+    return {
+        "top": str(top) if top is not None else None,
+        "size": size,
+        "shows": rank_name(size) if size else "",
+        "needs": rank_name(size + 1) if size < 12 else "",
+    }
+
+
+def seat_view(
+    name: str,
+    hand: tuple[str, ...] | None,
+    hand_count: int,
+    payoff_top: str | None,
+    payoff_count: int,
+    sides: tuple[tuple[str, ...], ...],
+) -> SeatView:
+    return {
+        "name": name,
+        "hand": [str(c) for c in hand] if hand is not None else None,
+        "hand_count": hand_count,
+        "payoff_top": str(payoff_top) if payoff_top is not None else None,
+        "payoff_count": payoff_count,
+        "sides": [[str(c) for c in s] for s in sides],
+    }
+
+
+def table_view(
+    view: PlayerView | GameState,
+    *,
+    names: tuple[str, str] | list[str],
+    seq: int,
+    bottom: int | None = None,
+    last: LastMove | None = None,
+    show_hands: tuple[bool, bool] | None = None,
+) -> TableView:
+    """The table as drawn for the player at the bottom.
+
+    From a `PlayerView` (what the widget for a live game sends) only that player's hand is
+    ever face up. From a `GameState` (a replay, a lesson: nothing is hidden from the
+    viewer any more) `show_hands` says which hands to show face up (default: `bottom`'s).
+    """
+    if isinstance(view, PlayerView):
+        bottom = view.player
+        hands: list[tuple[str, ...] | None] = [None, None]
+        hands[view.player] = view.hand
+        counts = view.hand_sizes
+        tops = view.payoff_tops
+        payoff_counts = view.payoff_counts
+    else:
+        bottom = view.current_player if bottom is None else bottom
+        shown = show_hands if show_hands is not None else (bottom == 0, bottom == 1)
+        hands = [view.hands[p] if shown[p] else None for p in (0, 1)]
+        counts = (len(view.hands[0]), len(view.hands[1]))
+        tops = tuple(p[-1] if p else None for p in view.payoffs)  # type: ignore[assignment]
+        payoff_counts = (len(view.payoffs[0]), len(view.payoffs[1]))
+    seats = [
+        seat_view(str(names[p]), hands[p], counts[p], tops[p], payoff_counts[p], view.sides[p])
+        for p in (0, 1)
+    ]
+    result: Result | None = view.result
+    return {
+        "v": PROTOCOL_VERSION,
+        "seq": seq,
+        "ply": view.ply,
+        "bottom": bottom,
+        "to_move": view.current_player,
+        "seats": seats,
+        "centers": [center_view(c) for c in view.centers],
+        "stock": view.stock_count if isinstance(view, PlayerView) else len(view.stock),
+        "last": last,
+        "result": result.to_dict() if result is not None else None,
+    }
+
+
+def as_moves(moves: list[Move]) -> list[str]:
+    """Legal moves as the strings the browser gets."""
+    return [str(m) for m in moves]

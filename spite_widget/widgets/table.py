@@ -1,0 +1,514 @@
+"""`SpiteWidget`: the card table in a notebook, played with the mouse or the keyboard.
+
+Python holds the only copy of the game (`w.game`, `w.match`); the browser gets, through a
+few synced traits, the table as the player at the bottom may see it plus that player's
+legal moves, and sends back what was clicked (`protocol.py` has the message shapes).
+The computer's turn runs in a background thread, one move every `opponent_delay`
+seconds, under a lock that every change to the table takes.
+"""
+
+from __future__ import annotations
+
+import threading
+import time
+from collections.abc import Callable, Sequence
+from pathlib import Path
+from typing import Any
+
+import anywidget
+import traitlets
+
+from ..bots import BOT_NAMES, Bot, get_bot
+from ..errors import IllegalMoveError
+from ..game import Game
+from ..match import Match
+from ..moves import InvalidMoveError, Move
+from ..narrate import describe_move, describe_move_words
+from ..state import GameState
+from .protocol import (
+    ACTIONS,
+    ClientMessage,
+    LastMove,
+    ProtocolError,
+    Score,
+    Status,
+    StatusKind,
+    as_moves,
+    parse_client_message,
+    table_view,
+)
+
+_STATIC = Path(__file__).resolve().parent.parent / "static"
+
+MoveCallback = Callable[[Move, int], object]
+"""`callback(move, player)`: told about every move played on the table."""
+
+_WIDGET_KEYS = frozenset({"layout", "tabbable", "tooltip", "_dom_classes"})
+"""ipywidgets' own traits, which a front end may set; every table trait is Python's alone."""
+
+_SOURCE_WORDS = {"P": "your pay-off card", "H": "from your hand"}
+
+
+class SpiteWidget(anywidget.AnyWidget):
+    """Spite & Malice at a card table: play a match against the computer or a friend."""
+
+    _esm = _STATIC / "table.js"
+    _css = _STATIC / "table.css"
+
+    table = traitlets.Dict().tag(sync=True)
+    """protocol.TableView: the table as the player at the bottom may see it."""
+    legal = traitlets.List(traitlets.Unicode()).tag(sync=True)
+    """The bottom player's legal moves now, as move strings ([] when they cannot move)."""
+    status = traitlets.Dict().tag(sync=True)
+    """protocol.Status: the status line."""
+    score = traitlets.Dict().tag(sync=True)
+    """protocol.Score: the match scoreboard."""
+    actions = traitlets.Dict().tag(sync=True)
+    """Which buttons can act now: {"hint": bool, "undo": bool, "next-game": bool, "new-match": bool}."""
+    hint = traitlets.Unicode("").tag(sync=True)
+    """The move the hint button suggests, highlighted on the table ("" for none)."""
+    busy = traitlets.Bool(False).tag(sync=True)
+    """True while the computer plays its turn (clicks are refused meanwhile)."""
+
+    def __init__(
+        self,
+        opponent: str | None = "greedy",
+        seed: int | None = None,
+        *,
+        kings_start_stacks: bool = False,
+        target: int = 50,
+        opponent_delay: float = 0.6,
+        game: Game | None = None,
+        players: Sequence[str] | None = None,
+        human: int = 0,
+        **kwargs: Any,
+    ) -> None:
+        if opponent is not None and opponent not in BOT_NAMES:
+            raise ValueError(f"opponent must be one of {', '.join(BOT_NAMES)} or None, not {opponent!r}")
+        if human not in (0, 1) or isinstance(human, bool):
+            raise ValueError(f"human must be 0 or 1, not {human!r}")
+        if not isinstance(opponent_delay, int | float) or opponent_delay < 0:
+            raise ValueError(f"opponent_delay must be a number of seconds >= 0, not {opponent_delay!r}")
+        super().__init__(**kwargs)
+        self.opponent = opponent
+        """The computer's level, or None for two players at one screen."""
+        self.opponent_delay = float(opponent_delay)
+        """Seconds between the computer's moves (0: it plays its whole turn at once)."""
+        self.human = human
+        """The seat of the person at the screen when playing the computer."""
+        self._seed = seed
+        self._lock = threading.RLock()
+        self._seq = 0
+        self._status_id = 0
+        self._busy = False
+        self._generation = 0
+        self._thread: threading.Thread | None = None
+        self._last: LastMove | None = None
+        self._undoable: list[int] = []
+        self._callbacks: list[MoveCallback] = []
+        self._hint_bot: Bot | None = None
+        self.errors: list[str] = []
+        """Problems met outside any call of yours (a bot or a callback failing in the
+        computer's turn); each is also shown in the status line."""
+        self._bot, note = _make_bot(opponent, seed)
+        if game is not None:
+            if not isinstance(game, Game):
+                raise TypeError(f"game must be a Game, not {type(game).__name__}")
+            names = tuple(players) if players is not None else game.players
+            if players is not None:
+                game.players = (str(names[0]), str(names[1]))
+            self.match = Match(target, seed, first_player=game.first_player, rules=game.rules, players=names)
+            self.match.games = [game]
+        else:
+            names = _default_names(opponent, human) if players is None else tuple(players)
+            self.match = Match(target, seed, rules={"kings_start_stacks": kings_start_stacks}, players=names)
+        """The match being played; `w.game` is its game in progress."""
+        with self._lock:
+            self._sync(self._turn_text(note), "turn")
+            self._maybe_start_computer()
+
+    # ------------------------------------------------------------------ public
+    @property
+    def game(self) -> Game:
+        """The live game on the table."""
+        return self.match.game
+
+    @property
+    def state(self) -> GameState:
+        """A frozen snapshot of the whole table (hidden cards included: it stays in Python)."""
+        return self.match.game.state
+
+    @property
+    def computer(self) -> int | None:
+        """The computer's seat, or None for two players at one screen."""
+        return None if self._bot is None else 1 - self.human
+
+    def play(self, move: Move | str) -> None:
+        """Play `move` for the player to move, as if clicked; IllegalMoveError says why not."""
+        with self._lock:
+            if self._busy:
+                raise IllegalMoveError("wait: the computer is playing its turn")
+            if self.computer is not None and self.game.current_player == self.computer:
+                raise IllegalMoveError("it is the computer's turn")
+            self._play(move if isinstance(move, Move) else _parse(move), self.game.current_player)
+            self._maybe_start_computer()
+
+    def on_move(self, callback: MoveCallback, remove: bool = False) -> None:
+        """Call `callback(move, player)` after every move on this table (or stop with remove=True)."""
+        if remove:
+            self._callbacks.remove(callback)
+        else:
+            self._callbacks.append(callback)
+
+    def wait(self, timeout: float | None = None) -> None:
+        """Block until the computer has finished its turn (for scripts and tests)."""
+        thread = self._thread
+        if thread is not None and thread is not threading.current_thread():
+            thread.join(timeout)
+
+    def next_game(self) -> None:
+        """Deal the next game of the match (the current one must be over)."""
+        with self._lock:
+            if self._busy:
+                raise ValueError("wait: the computer is playing its turn")
+            self.match.next_game()
+            self._new_table(f"Game {len(self.match.games)}. ")
+
+    def new_match(self) -> None:
+        """Start a new match, scores back to 0."""
+        with self._lock:
+            if self._busy:
+                raise ValueError("wait: the computer is playing its turn")
+            old = self.match
+            seed = None if self._seed is None else self._seed + len(old.games) * 7919
+            self.match = Match(old.target, seed, rules=self.game.rules, players=old.players)
+            self._new_table("New match. ")
+
+    def refresh(self) -> None:
+        """Redraw after `w.game` was changed directly (w.game.play / w.game.undo)."""
+        with self._lock:
+            self._seq += 1
+            self._undoable.clear()
+            self._last = None
+            self._sync(self._turn_text(), "turn")
+            self._maybe_start_computer()
+
+    # ------------------------------------------------------------------ front end
+    def set_state(self, sync_data: dict[str, Any]) -> None:
+        """A trait change from the browser: only ipywidgets' own traits; the table is Python's."""
+        allowed = {k: v for k, v in sync_data.items() if k in _WIDGET_KEYS}
+        refused = sorted(k for k in sync_data if k not in _WIDGET_KEYS)
+        if allowed:
+            super().set_state(allowed)
+        if refused:
+            with self._lock:
+                self.send_state([k for k in refused if k in self.keys])
+                self._say(f"the table cannot be changed from the browser ({', '.join(refused)})", "error")
+
+    def _handle_custom_msg(self, content: Any, buffers: Any) -> None:
+        """Every message from the browser; a bad one changes nothing and is answered in the status line."""
+        try:
+            msg = parse_client_message(content)
+        except ProtocolError as e:
+            with self._lock:
+                self._say(f"Ignored a message the table does not understand: {e}", "error")
+            return
+        with self._lock:
+            try:
+                self._dispatch(msg)
+            except Exception as e:  # a bug must not break the table: say it and keep playing
+                self.errors.append(repr(e))
+                self._say(f"Something went wrong, nothing was changed: {e}", "error")
+
+    def _dispatch(self, msg: ClientMessage) -> None:
+        if self._busy:
+            self._say("Wait: the computer is playing its turn.", "error")
+            return
+        if msg["seq"] != self._seq:
+            self._say("That click was for an earlier position of the table, so nothing was played.", "error")
+            return
+        kind = msg["type"]
+        if kind == "move":
+            self._front_end_move(msg["move"])  # type: ignore[typeddict-item]
+        elif kind == "hint":
+            self._give_hint()
+        elif kind == "undo":
+            self._undo()
+        elif kind == "next-game":
+            if not self.game.is_over:
+                self._say("The game is not over yet.", "error")
+            elif self.match.is_over:
+                self._say("The match is over: start a new match.", "error")
+            else:
+                self.next_game()
+        elif kind == "new-match":
+            self.new_match()
+
+    def _front_end_move(self, text: str) -> None:
+        try:
+            move = Move.parse(text)
+        except InvalidMoveError as e:
+            self._say(f"Not a move: {e}", "error")
+            return
+        player = self._bottom()
+        if self.computer is not None and player != self.human:
+            self._say("It is not your turn.", "error")
+            return
+        reason = self.game.why_illegal(move, player)
+        if reason is not None:
+            self._say(f"Not allowed: {reason}.", "error")
+            return
+        self._play(move, player)
+        self._maybe_start_computer()
+
+    # ------------------------------------------------------------------ playing
+    def _play(self, move: Move, player: int) -> None:
+        """Play a move (it raises IllegalMoveError, changing nothing, if illegal) and redraw."""
+        game = self.game
+        before = game.view(player)
+        sizes = before.center_sizes()
+        hand_before = len(before.hand)
+        game.play(move, player=player)
+        name = self.match.players[player]
+        who = "You" if self.computer is not None and player == self.human else name
+        self._last = {
+            "move": str(move),
+            "player": player,
+            "text": describe_move(move, sizes, who),
+            "words": describe_move_words(move, sizes, who),
+        }
+        self._seq += 1
+        drew = move.source == "H" and len(game.state.hands[player]) != hand_before - 1
+        if move.ends_turn or drew or game.is_over or player == self.computer:
+            self._undoable.clear()
+        else:
+            self._undoable.append(game.ply)
+        if self.computer is not None:
+            computer_to_move = not game.is_over and game.current_player == self.computer
+            self._busy = computer_to_move  # set before the redraw, so one update carries it
+        if game.is_over:
+            self._sync(self._last["text"] + ". " + self._end_text(), "over")
+        elif move.ends_turn:
+            self._sync(self._last["text"] + ". " + self._turn_text(), "turn")
+        else:
+            more = " and drew 5 new cards" if drew else ""
+            self._sync(self._last["text"] + more + ".", "info")
+        for callback in list(self._callbacks):
+            try:
+                callback(move, player)
+            except Exception as e:
+                self.errors.append(f"on_move callback {callback!r} raised {e!r}")
+                self._say(f"An on_move callback failed: {e!r}", "error")
+
+    def _maybe_start_computer(self) -> None:
+        if self.computer is None or self.game.is_over or self.game.current_player != self.computer:
+            return
+        if not self._busy:
+            self._busy = True
+            self._sync(self._turn_text(), "info")
+        generation = self._generation
+        if self.opponent_delay <= 0:
+            self._computer_turn(generation, 0.0)
+        else:
+            self._thread = threading.Thread(
+                target=self._computer_turn, args=(generation, self.opponent_delay), daemon=True
+            )
+            self._thread.start()
+
+    def _computer_turn(self, generation: int, delay: float) -> None:
+        """Play the computer's whole turn, one move per `delay` seconds, then give the turn back."""
+        seat = self.computer
+        assert seat is not None and self._bot is not None
+        try:
+            while True:
+                if delay:
+                    time.sleep(delay)
+                with self._lock:
+                    game = self.game
+                    if generation != self._generation:
+                        return
+                    if game.is_over or game.current_player != seat:
+                        break
+                    move = self._bot.choose(game.view(seat))
+                    self._play(move, seat)
+        except Exception as e:
+            with self._lock:
+                self.errors.append(f"the computer failed: {e!r}")
+                self._busy = False
+                self._say(f"The computer could not move ({e}). Start a new game or a new match.", "error")
+            return
+        with self._lock:
+            if generation == self._generation and self._busy:
+                self._busy = False
+                self._sync()
+
+    def _undo(self) -> None:
+        if not self._can_undo():
+            self._say("Nothing to take back: only your own moves in this turn can be undone.", "error")
+            return
+        move = self.game.undo()
+        self._undoable.pop()
+        self._seq += 1
+        self._last = None
+        self._sync(f"Took back {move.card.display} ({move}).", "info")
+
+    def _give_hint(self) -> None:
+        game = self.game
+        player = self._bottom()
+        view = game.view(player)
+        if not view.is_my_turn:
+            self._say("A hint is for your own turn.", "error")
+            return
+        bot, note = self._hinter()
+        if bot is None:
+            self._say(note, "error")
+            return
+        move = bot.choose(view)
+        self.hint = str(move)
+        source = _SOURCE_WORDS.get(move.source, f"from side stack {move.source}")
+        why = bot.explain()
+        text = f"Hint: {move.card.display} ({source}) on {move.target}." + (f" {why}" if why else "") + note
+        self._say(text, "hint")
+
+    def _hinter(self) -> tuple[Bot | None, str]:
+        if self._hint_bot is not None:
+            return self._hint_bot, ""
+        for name, note in (
+            ("expert", ""),
+            ("greedy", " (from the greedy bot: the expert is not installed yet)"),
+        ):
+            try:
+                bot = get_bot(name, seed=self._seed)
+            except ImportError:
+                continue
+            if not note:
+                self._hint_bot = bot
+            return bot, note
+        return None, "Hints need the expert bot, which is not installed yet."
+
+    def _new_table(self, prefix: str) -> None:
+        self._generation += 1
+        self._seq += 1
+        self._last = None
+        self._undoable.clear()
+        self._sync(prefix + self._turn_text(), "turn")
+        self._maybe_start_computer()
+
+    # ------------------------------------------------------------------ drawing
+    def _bottom(self) -> int:
+        """Who sits at the bottom: the person against the computer, else the player to move."""
+        return self.human if self._bot is not None else self.game.current_player
+
+    def _can_undo(self) -> bool:
+        return (
+            not self._busy
+            and not self.game.is_over
+            and bool(self._undoable)
+            and self._undoable[-1] == self.game.ply
+        )
+
+    def _sync(self, text: str | None = None, kind: StatusKind = "info") -> None:
+        """Send the table, the legal moves, the buttons and the scoreboard in one update."""
+        game = self.game
+        bottom = self._bottom()
+        view = game.view(bottom)
+        over = game.is_over
+        can_move = not self._busy and view.is_my_turn
+        scores = self.match.scores
+        score: Score = {
+            "names": list(self.match.players),
+            "scores": scores,
+            "target": self.match.target,
+            "game": len(self.match.games),
+            "match_over": self.match.is_over,
+            "match_winner": self.match.winner,
+        }
+        actions = {
+            "hint": can_move,
+            "undo": self._can_undo(),
+            "next-game": not self._busy and over and not self.match.is_over,
+            "new-match": not self._busy,
+        }
+        assert set(actions) == set(ACTIONS)
+        with self.hold_sync():
+            self.table = dict(table_view(view, names=self.match.players, seq=self._seq, last=self._last))
+            self.legal = as_moves(view.legal_moves()) if can_move else []
+            self.actions = actions
+            self.score = dict(score)
+            self.busy = self._busy
+            if self.hint and (not can_move or self.hint not in self.legal):
+                self.hint = ""
+            if text is not None:
+                self._say(text, kind)
+
+    def _say(self, text: str, kind: StatusKind) -> None:
+        self._status_id += 1
+        status: Status = {"text": text, "kind": kind, "id": self._status_id}
+        self.status = dict(status)
+
+    def _turn_text(self, note: str = "") -> str:
+        game = self.game
+        if game.is_over:
+            return self._end_text()
+        p = game.current_player
+        left = game.state.payoffs[p]
+        if p == self.computer:
+            return f"{self.match.players[p]} is playing…{note}"
+        whose = "Your turn" if self.computer is not None else f"{self.match.players[p]}, your turn"
+        return f"{whose}: {len(left)} pay-off card{'s' if len(left) != 1 else ''} to go.{note}"
+
+    def _end_text(self) -> str:
+        game, match = self.game, self.match
+        names = match.players
+        outcome = game.outcome
+        assert outcome is not None
+        if outcome.winner is None:
+            head = "Draw: the stock ran out, nobody scores."
+        else:
+            winner = (
+                "You" if self.computer is not None and outcome.winner == self.human else names[outcome.winner]
+            )
+            verb = (
+                "emptied your pay-off pile and win"
+                if winner == "You"
+                else "emptied the pay-off pile and wins"
+            )
+            head = f"{winner} {verb} {outcome.points} point{'s' if outcome.points != 1 else ''}."
+        a, b = match.scores
+        tally = f"{names[0]} {a} – {b} {names[1]} (first to {match.target})"
+        if match.is_over:
+            champ = match.winner
+            assert champ is not None
+            who = "You win" if self.computer is not None and champ == self.human else f"{names[champ]} wins"
+            return f"{head} {who} the match: {tally}."
+        return f"{head} Match: {tally}. Next game when you are ready."
+
+
+def _parse(text: str) -> Move:
+    try:
+        return Move.parse(text)
+    except InvalidMoveError as e:
+        raise IllegalMoveError(str(e)) from None
+
+
+def _default_names(opponent: str | None, human: int) -> tuple[str, str]:
+    if opponent is None:
+        return ("Player 1", "Player 2")
+    names = ["", ""]
+    names[human] = "You"
+    names[1 - human] = f"{opponent.capitalize()} bot"
+    return (names[0], names[1])
+
+
+def _make_bot(opponent: str | None, seed: int | None) -> tuple[Bot | None, str]:
+    """The computer player, and a note for the status line when a level is not installed yet."""
+    if opponent is None:
+        return None, ""
+    try:
+        return get_bot(opponent, seed=seed), ""
+    except ImportError:
+        note = f" (The {opponent} bot is not installed yet: the computer plays random legal moves.)"
+        return get_bot("random", seed=seed), note
+
+
+__all__ = ["SpiteWidget"]
