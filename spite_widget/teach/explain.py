@@ -1,0 +1,210 @@
+"""Why a move is legal or not, in plain words, naming the rule of RULES.md that decides.
+
+The verdict always comes from the engine (`PlayerView.why_illegal`); this module only adds
+the reasoning a learner needs around it: what a center stack needs, what a King counts as,
+what the move sets off (a completed stack, a refill, the end of the turn, a win, a draw).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from ..cards import KING, RANK_OF, STACK_COMPLETE, Card, a_rank, rank_label
+from ..moves import SIDES, SOURCES, TARGETS, InvalidMoveError, Move
+from ..rules import HAND_SIZE
+from ..state import PlayerView
+from .rulebook import RULES, Rule, cite
+from .seat import Position, names_of, seat_of
+
+_SOURCE_WORDS = {"P": "your pay-off pile", "H": "your hand"}
+
+
+@dataclass(frozen=True, slots=True)
+class Explanation:
+    """A verdict on one move: legal or not, the rule that decides, and the words for it."""
+
+    legal: bool
+    """Whether the engine allows the move now."""
+    rule: Rule
+    """The rule of RULES.md that decides (for a legal move: the one that allows it)."""
+    text: str
+    """The explanation in plain words, ending with the rule quoted."""
+
+
+def explain(position: Position, move: Move | str) -> str:
+    """Plain words: is `move` legal for the player to move, and by which rule."""
+    return explain_move(position, move).text
+
+
+def explain_move(position: Position, move: Move | str) -> Explanation:
+    """The same as `explain`, as an `Explanation` (for widgets and tests)."""
+    view = seat_of(position)
+    names = names_of(position)
+    if isinstance(move, Move):
+        m = move
+    else:
+        try:
+            m = Move.parse(move)
+        except InvalidMoveError as e:
+            return _not_a_move(str(move), str(e))
+    reason = view.why_illegal(m)
+    if reason is not None:
+        return _illegal(view, m, reason, names)
+    return _legal(view, m, names)
+
+
+def needs_phrase(target: str, size: int, kings_start_stacks: bool = False, *, king_hint: bool = True) -> str:
+    """What a center stack needs: "C2 holds 3 cards, so it needs a 4; a King would count as the 4"."""
+    if size == 0:
+        text = f"{target} is empty, so it needs an Ace"
+        if king_hint:
+            text += (
+                "; a King would count as the Ace (kings_start_stacks is on)"
+                if kings_start_stacks
+                else "; a King cannot start it"
+            )
+        return text
+    need = rank_label(size + 1)
+    text = f"{target} holds {size} card{'s' if size != 1 else ''}, so it needs {a_rank(size + 1)}"
+    if king_hint:
+        text += f"; a King would count as the {need}"
+    return text
+
+
+# ---------------------------------------------------------------------------- illegal
+
+
+def _not_a_move(text: str, error: str) -> Explanation:
+    head, _, rest = text.partition(":")
+    _card, _, target = rest.partition(">")
+    # well-formed pieces in a combination the rules never allow (S1 -> S2, P -> S1)
+    allowed_pieces = head in SOURCES and target in TARGETS
+    rule = RULES["no-other-move"] if allowed_pieces else RULES["notation"]
+    return Explanation(False, rule, f"Not legal: {error}. {cite(rule.id)}")
+
+
+def _illegal(view: PlayerView, m: Move, reason: str, names: tuple[str, str]) -> Explanation:
+    extra = ""
+    if view.result is not None:
+        rule = RULES["win"] if view.result.winner is not None else RULES["stock-out"]
+        extra = view.result.describe(names) + " "
+    elif view.current_player != view.player:
+        rule = RULES["turn-passes"]
+        extra = f"{names[view.current_player]} is to move. "
+    elif m.source == "H" and m.card not in view.hand:
+        rule = RULES["moves"]
+        extra = "Only a card you hold can be played from the hand. "
+    elif m.source == "P" and view.payoff_tops[view.player] != m.card:
+        rule = RULES["payoff-top"]
+    elif m.source[0] == "S" and view.side_tops()[m.source_index] != m.card:
+        rule = RULES["side-top"]
+    elif RANK_OF[m.card] == KING:
+        rule = RULES["king-no-start"]
+    else:
+        rule = RULES["build-up"]
+        size = view.center_sizes()[m.target_index]
+        extra = needs_phrase(m.target, size, view.rules.kings_start_stacks) + ". "
+    return Explanation(False, rule, f"Not legal: {reason}. {extra}{cite(rule.id)}")
+
+
+# ---------------------------------------------------------------------------- legal
+
+
+def _from_words(m: Move) -> str:
+    if m.source in _SOURCE_WORDS:
+        return f"from {_SOURCE_WORDS[m.source]}"
+    return f"from the top of side stack {m.source}"
+
+
+def _legal(view: PlayerView, m: Move, names: tuple[str, str]) -> Explanation:
+    card = m.card
+    if m.target in SIDES:
+        return _legal_discard(view, m, names)
+    size = view.center_sizes()[m.target_index]
+    ks = view.rules.kings_start_stacks
+    if RANK_OF[card] == KING:
+        if size == 0:
+            rule = RULES["kings-start-option"]
+            first = (
+                f"Legal: {m.target} is empty and the kings_start_stacks option is on, "
+                f"so your {card.display} {_from_words(m)} counts as the Ace."
+            )
+        else:
+            rule = RULES["kings-wild"]
+            need = rank_label(size + 1)
+            first = (
+                f"Legal: Kings are wild. {needs_phrase(m.target, size, ks, king_hint=False)}, "
+                f"so your {card.display} {_from_words(m)} counts as the {need}."
+            )
+    else:
+        rule = RULES["build-up"]
+        first = (
+            f"Legal: {needs_phrase(m.target, size, ks, king_hint=False)}, "
+            f"and your {card.display} {_from_words(m)} is that {rank_label(size + 1)}."
+        )
+    notes = [first]
+    if m.source[0] == "S":
+        notes.append("It is the top card of that side stack, the only one there that can be played.")
+    completes = size + 1 == STACK_COMPLETE
+    if completes:
+        notes.append(
+            f"It completes {m.target}: its 12 cards go back into the stock, which is shuffled. "
+            + cite("complete")
+        )
+    me, other = view.player, view.opponent
+    if m.source == "P":
+        left = view.payoff_counts[me] - 1
+        if left == 0:
+            pts = view.payoff_counts[other]
+            notes.append(
+                f"It is your last pay-off card: you win the game and score {pts} "
+                f"point{'s' if pts != 1 else ''}, one for each card left in "
+                f"{names[other]}'s pay-off pile. " + cite("win")
+            )
+            return Explanation(True, rule, " ".join([*notes, cite(rule.id)]))
+        notes.append(f"Your pay-off pile then holds {left}: empty it to win.")
+    if m.source == "H" and len(view.hand) == 1:
+        stock = view.stock_count + (STACK_COMPLETE if completes else 0)
+        text = "Your hand is then empty, so you draw 5 new cards at once and go on playing"
+        if stock < HAND_SIZE:
+            text += (
+                f", but the stock holds only {stock} card{'s' if stock != 1 else ''}: you draw "
+                f"{stock} and the game ends at once as a draw. " + cite("stock-out")
+            )
+        else:
+            text += ". " + cite("refill")
+        notes.append(text)
+    return Explanation(True, rule, " ".join([*notes, cite(rule.id)]))
+
+
+def _legal_discard(view: PlayerView, m: Move, names: tuple[str, str]) -> Explanation:
+    card = m.card
+    other = view.opponent
+    side = view.sides[view.player][m.target_index]
+    notes = [
+        f"Legal: any card from your hand may go on one of your own side stacks; putting your "
+        f"{card.display} on {m.target} ends your turn."
+    ]
+    if side:
+        top: Card = side[-1]
+        if RANK_OF[top] == RANK_OF[card] + 1:
+            notes.append(
+                f"A tidy discard: it sits on the {top.display}, one rank higher, so later the "
+                f"{rank_label(RANK_OF[card])} and then the {rank_label(RANK_OF[top])} can be played in order."
+            )
+        else:
+            notes.append(f"It covers the {top.display}, which cannot be played until this card is.")
+    else:
+        notes.append(f"{m.target} is empty, so nothing is buried.")
+    need = HAND_SIZE - view.hand_sizes[other]
+    if need > view.stock_count:
+        notes.append(
+            f"{names[other]} must then draw {need} but the stock holds {view.stock_count}, "
+            "so the game ends at once as a draw. " + cite("stock-out")
+        )
+    elif need:
+        notes.append(f"{names[other]} then draws {need} card{'s' if need != 1 else ''} and plays.")
+    return Explanation(True, RULES["end-turn"], " ".join([*notes, cite("end-turn")]))
+
+
+__all__ = ["Explanation", "explain", "explain_move", "needs_phrase"]

@@ -1,0 +1,447 @@
+"""The lessons: scripted positions, each teaching one rule of RULES.md by doing it.
+
+A lesson is a real `Game`: a chosen 104-card deck plus setup moves played by the engine,
+so every position is reachable and every goal is checked by the engine, never by a mock.
+The learner is player 0 and is to move when the lesson starts.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
+from functools import cache
+
+from ..cards import ALL_CARDS, RANK_OF, STACK_COMPLETE, Card, two_packs
+from ..game import Game
+from ..moves import Move
+from ..rules import PAYOFF_SIZE
+from .rulebook import RULES
+
+MATCH_TARGET = 50
+
+GoalCheck = Callable[[Game, int], bool]
+"""(game, ply at which the lesson started) -> is the goal met?"""
+
+
+@dataclass(frozen=True)
+class Goal:
+    """What the learner must do, in words, and the engine-side test of it."""
+
+    text: str
+    """The goal as shown to the learner: "Play your pay-off card"."""
+    check: GoalCheck = field(repr=False, compare=False)
+    """Looks only at the game and its moves since the lesson's start."""
+
+    def met(self, game: Game, start_ply: int) -> bool:
+        return self.check(game, start_ply)
+
+
+@dataclass(frozen=True)
+class Lesson:
+    """One lesson: a text quoting the rules, a scripted table, a goal, a hint and a solution."""
+
+    id: str
+    """A stable key, such as `kings-wild`."""
+    title: str
+    """A short heading."""
+    text: str
+    """Markdown: the rule quoted from RULES.md and what to do."""
+    rules: tuple[str, ...]
+    """Ids of the rules it teaches (keys of `spite_widget.teach.rulebook.RULES`)."""
+    deck: tuple[str, ...]
+    """The 104-card deal, as in a record."""
+    setup: tuple[str, ...]
+    """Moves played before the learner takes over (both players may move)."""
+    goal: Goal
+    """What the learner must achieve, checked by the engine."""
+    hint: str
+    """A nudge towards the goal, without giving it away."""
+    solution: tuple[str, ...]
+    """Moves that reach the goal from the lesson's start."""
+    seed: int = 0
+    """Seeds the reshuffle of completed stacks, so a lesson replays the same way."""
+    players: tuple[str, str] = ("You", "Opponent")
+    """The players' names: the learner first."""
+    learner: int = 0
+    """Who the learner plays (the player to move at the start)."""
+    scores: tuple[int, int] | None = None
+    """Match totals before this game, for the lesson about the match."""
+
+    def new_game(self) -> Game:
+        """A fresh Game at the lesson's starting position (the setup already played)."""
+        game = Game.new(seed=self.seed, deck=self.deck, players=self.players)
+        for move in self.setup:
+            game.play(move)
+        return game
+
+    def goal_met(self, game: Game, start_ply: int | None = None) -> bool:
+        """Has `game` met the goal since the lesson's start (by default: after the setup)?"""
+        return self.goal.met(game, len(self.setup) if start_ply is None else start_ply)
+
+
+# ---------------------------------------------------------------------------- goals
+
+
+def _since(game: Game, start: int) -> tuple[Move, ...]:
+    return game.moves[start:]
+
+
+def payoff_played(game: Game, start: int) -> bool:
+    """The learner played a pay-off card."""
+    return any(m.source == "P" for m in _since(game, start))
+
+
+def payoff_played_no_draw(game: Game, start: int) -> bool:
+    """A pay-off card was played and the game was not drawn for want of stock."""
+    result = game.result
+    return payoff_played(game, start) and not (result and result["reason"] == "stock-exhausted")
+
+
+def won(game: Game, start: int) -> bool:
+    """The learner (player 0) emptied the pay-off pile."""
+    return game.winner == 0 and game.ply > start
+
+
+def completed_with_king(game: Game, start: int) -> bool:
+    """A King completed a center stack (the record marks a completing move with its new stock)."""
+    entries = game.to_record()["moves"][start:]
+    return any("stock" in e and Move.parse(e["move"]).card.is_king for e in entries)
+
+
+def tidy_end(game: Game, start: int) -> bool:
+    """The turn ended with nothing left to play to the center and a discard that buries nothing."""
+    moves = _since(game, start)
+    if not moves or not moves[-1].ends_turn:
+        return False
+    before = game.copy()
+    last = before.undo()
+    state = before.state
+    if any(m.source == "H" and m.to_center for m in state.legal_moves()):
+        return False
+    side = state.sides[state.current_player][last.target_index]
+    return not side or RANK_OF[side[-1]] == RANK_OF[last.card] + 1
+
+
+def _match_won(scores: tuple[int, int]) -> GoalCheck:
+    def check(game: Game, start: int) -> bool:
+        return won(game, start) and scores[0] + game.points >= MATCH_TARGET
+
+    return check
+
+
+# ---------------------------------------------------------------------------- decks
+
+
+def build_deck(
+    *,
+    payoff0: Sequence[str] = (),
+    payoff1: Sequence[str] = (),
+    hand0: Sequence[str] = (),
+    hand1: Sequence[str] = (),
+    draws: Sequence[str] = (),
+    placed: dict[int, str] | None = None,
+) -> tuple[str, ...]:
+    """A deal with the named cards where a lesson needs them and the rest in a fixed order.
+
+    Pay-off piles are given top first, `draws` in the order they leave the stock;
+    `placed` puts cards at exact deck indexes (deck[50:] is the stock, bottom to top).
+    """
+    pool = Counter(two_packs())
+    wanted = [*payoff0, *payoff1, *hand0, *hand1, *draws, *(placed or {}).values()]
+    for card in wanted:
+        if pool[Card(card)] == 0:
+            raise ValueError(f"the lesson deck uses {card} more than twice")
+        pool[Card(card)] -= 1
+    # the filler: high cards first, so what the opponent draws rarely matters to a lesson
+    filler = [c for c in sorted(ALL_CARDS, key=lambda c: (-RANK_OF[c] % 13, c)) for _ in range(pool[c])]
+    filler.reverse()
+
+    def take(n: int) -> list[str]:
+        return [filler.pop() for _ in range(n)]
+
+    def pile(top_first: Sequence[str], size: int) -> list[str]:
+        return take(size - len(top_first)) + list(reversed(top_first))
+
+    deck = pile(payoff0, PAYOFF_SIZE) + pile(payoff1, PAYOFF_SIZE)
+    deck += list(hand0) + take(5 - len(hand0)) + list(hand1) + take(5 - len(hand1))
+    stock = take(54 - len(draws) - len(placed or {})) + list(reversed(draws))
+    for index, card in sorted((placed or {}).items()):
+        stock.insert(index - 50, card)
+    return tuple(deck + stock)
+
+
+def _quote(*rule_ids: str) -> str:
+    return "\n".join(f"> {RULES[r].quote}\n>" for r in rule_ids).rstrip(">\n")
+
+
+# ---------------------------------------------------------------------------- the lessons
+
+
+def _build_from_ace() -> Lesson:
+    return Lesson(
+        id="build-from-ace",
+        title="Building from the Ace",
+        text=(
+            "Your aim in Spite & Malice is to get rid of your **pay-off pile**: only its top card "
+            "is face up, and it can only go onto a **center stack**.\n\n"
+            + _quote("build-up")
+            + "\n\nYour pay-off card is a 3. Start a center stack and build it up to the 3."
+        ),
+        rules=("layout", "build-up", "moves"),
+        deck=build_deck(payoff0=["3s"], hand0=["Ah", "2c", "9d", "Jc", "6s"]),
+        setup=(),
+        goal=Goal("Play your pay-off card.", payoff_played),
+        hint="An empty center stack needs an Ace. What does a stack holding one card need?",
+        solution=("H:Ah>C1", "H:2c>C1", "P:3s>C1"),
+    )
+
+
+def _kings_wild() -> Lesson:
+    return Lesson(
+        id="kings-wild",
+        title="Kings are wild",
+        text=(
+            "There is no 3 in your hand, but there is a King.\n\n"
+            + _quote("kings-wild", "king-no-start")
+            + "\n\nBuild up to your pay-off 4, letting the King stand in for the missing card."
+        ),
+        rules=("kings-wild", "king-no-start", "kings-start-option"),
+        deck=build_deck(payoff0=["4d"], hand0=["As", "2h", "Kc", "8h", "9c"]),
+        setup=(),
+        goal=Goal("Play your pay-off card, using the King.", payoff_played),
+        hint="A King cannot start a stack. Play the Ace and the 2 first: on the 2 the King counts as the 3.",
+        solution=("H:As>C1", "H:2h>C1", "H:Kc>C1", "P:4d>C1"),
+    )
+
+
+def _side_stacks() -> Lesson:
+    return Lesson(
+        id="side-stacks",
+        title="Side stacks",
+        text=(
+            "Last turn you put a 5 on your side stack S2, and your opponent built C1 up to 4.\n\n"
+            + _quote("side-top")
+            + "\n\nThe top card of a side stack plays to the center just like a hand card. "
+            "Your pay-off card is a 6: get it out."
+        ),
+        rules=("side-top", "moves"),
+        deck=build_deck(
+            payoff0=["6h"],
+            hand0=["9d", "Jc", "Qh", "8c", "5s"],
+            hand1=["Ac", "2c", "3c", "4c", "Td"],
+            draws=["7c"],
+        ),
+        setup=("H:5s>S2", "H:Ac>C1", "H:2c>C1", "H:3c>C1", "H:4c>C1", "H:Td>S1"),
+        goal=Goal("Play your pay-off card.", payoff_played),
+        hint="C1 needs a 5. Is there a 5 on top of one of your side stacks?",
+        solution=("S2:5s>C1", "P:6h>C1"),
+    )
+
+
+def _end_turn() -> Lesson:
+    return Lesson(
+        id="end-turn",
+        title="Ending your turn wisely",
+        text=(
+            "A turn lasts as long as you like, and ends in one way only:\n\n"
+            + _quote("end-turn")
+            + "\n\nPlay what you can to the center first. Then choose the discard: a card put "
+            "on a side stack buries the card below it until it is played itself. Putting a card "
+            "on one a rank higher (an 8 on a 9) buries nothing, because later you can play the "
+            "8 and then the 9."
+        ),
+        rules=("end-turn", "turn-passes", "draw", "side-top"),
+        deck=build_deck(
+            payoff0=["Ts"],
+            hand0=["9c", "Qd", "5s", "7h", "8d"],
+            hand1=["Th", "Jh", "3s", "6d", "2s"],
+            draws=["Ah", "9h", "2h", "6c", "Js", "Qs", "4c"],
+        ),
+        setup=("H:9c>S1", "H:2s>S1", "H:Qd>S2", "H:9h>S2", "H:5s>S3", "H:6c>S3", "H:7h>S4", "H:Qs>S4"),
+        goal=Goal(
+            "Play every hand card that can go to the center, then end your turn with a discard that "
+            "buries nothing.",
+            tidy_end,
+        ),
+        hint="The Ace and the 2 can go to the center. Then look for a card one rank below a side-stack top.",
+        solution=("H:Ah>C1", "H:2h>C1", "H:8d>S1"),
+    )
+
+
+def _refill() -> Lesson:
+    return Lesson(
+        id="refill",
+        title="An empty hand is refilled",
+        text=(
+            "Your pay-off card is a 7 and your hand runs from the Ace to the 5.\n\n"
+            + _quote("refill")
+            + "\n\nPlay your whole hand to the center and see what you draw."
+        ),
+        rules=("refill",),
+        deck=build_deck(
+            payoff0=["7c"],
+            hand0=["Ah", "2s", "3d", "4c", "5h"],
+            draws=["Jd", "6s", "Qc", "9h", "8s"],
+        ),
+        setup=(),
+        goal=Goal("Empty your hand, then play your pay-off card.", payoff_played),
+        hint="Play the Ace to the 5 onto one stack. With an empty hand you draw five new cards.",
+        solution=("H:Ah>C1", "H:2s>C1", "H:3d>C1", "H:4c>C1", "H:5h>C1", "H:6s>C1", "P:7c>C1"),
+    )
+
+
+def _complete_stack() -> Lesson:
+    first = ["Ac", "2d", "3h", "4s", "5c"]
+    second = ["6d", "7h", "8s", "9c", "Th"]
+    return Lesson(
+        id="complete-stack",
+        title="A completed stack goes back to the stock",
+        text=(
+            "C1 has been built from the Ace up to the 10: two more cards complete it.\n\n"
+            + _quote("complete", "kings-wild")
+            + "\n\nComplete C1 with a King and watch the stock grow by 12 cards."
+        ),
+        rules=("complete", "kings-wild"),
+        deck=build_deck(
+            payoff0=["3c"],
+            hand0=first,
+            draws=[*second, "Jc", "Kh", "4d", "7d", "9h"],
+        ),
+        setup=tuple(f"H:{c}>C1" for c in first + second),
+        goal=Goal("Complete a center stack with a King.", completed_with_king),
+        hint="C1 holds 10 cards and needs a Jack. Once the Jack is on, a King counts as the Queen.",
+        solution=("H:Jc>C1", "H:Kh>C1"),
+        seed=3,
+    )
+
+
+_RUN = ["A", "2", "3", "4", "5", "6", "7", "8", "9", "T", "J", "Q"]
+_SUITS = "cdhs"
+
+
+def _payoff_run(lengths: Sequence[int]) -> list[str]:
+    """Pay-off cards that play straight onto C1 (top first): A..Q completes it, then again."""
+    cards = []
+    for n in lengths:
+        cards += [r + _SUITS[i % 4] for i, r in enumerate(_RUN[:n])]
+    return cards
+
+
+def _win() -> Lesson:
+    payoff = [*_payoff_run([12, 6]), "8c", "9d"]
+    setup = tuple(f"P:{c}>C1" for c in payoff[:18])
+    return Lesson(
+        id="win",
+        title="Winning and scoring",
+        text=(
+            "You have played 18 of your 20 pay-off cards; two are left.\n\n"
+            + _quote("win")
+            + "\n\nYour opponent has not played a single pay-off card. Empty your pile and count "
+            "your points."
+        ),
+        rules=("win",),
+        deck=build_deck(payoff0=payoff, hand0=["7s", "3c", "Jd", "Tc", "4h"]),
+        setup=setup,
+        goal=Goal("Win the game.", won),
+        hint="C1 needs a 7. After your pay-off 8 the last pay-off card is turned up: look at it.",
+        solution=("H:7s>C1", "P:8c>C1", "P:9d>C1"),
+        seed=5,
+    )
+
+
+def _stock_out() -> Lesson:
+    hand0 = ["Ad", "2d", "3d", "4d", "Jd"]
+    hand1 = ["Ac", "2c", "3c", "Qh", "Qd"]
+    # the learner's last draw (the 52nd card to leave the stock) is placed at deck[52]
+    deck = build_deck(payoff0=["5s"], hand0=hand0, hand1=hand1, placed={52: "5h"})
+    setup = _discard_down_to(deck, stock_left=2)
+    return Lesson(
+        id="stock-out",
+        title="When the stock runs out",
+        text=(
+            "Many turns later, the stock holds only 2 cards.\n\n"
+            + _quote("stock-out", "refill")
+            + "\n\nIf you empty your hand now, you must draw 5 cards but only 2 are there: the game "
+            "ends at once as a draw and nobody scores. Play your pay-off 5 without emptying your hand."
+        ),
+        rules=("stock-out", "refill", "draw"),
+        deck=deck,
+        setup=setup,
+        goal=Goal("Play your pay-off card before the stock runs out.", payoff_played_no_draw),
+        hint="C2 already holds the Ace, 2 and 3. Which card of yours does it need?",
+        solution=("H:4d>C2", "P:5s>C2"),
+    )
+
+
+def _discard_down_to(deck: Sequence[str], stock_left: int) -> tuple[str, ...]:
+    """Setup moves: player 1 builds C2 from A to 3, then both discard their newest card.
+
+    Stops when player 0 is to move with `stock_left` cards in the stock.
+    """
+    game = Game.new(seed=0, deck=deck)
+    moves = ["H:Jd>S1", "H:Ac>C2", "H:2c>C2", "H:3c>C2", "H:Qd>S1"]
+    for m in moves:
+        game.play(m)
+    turns = [1, 1]
+    while not (game.current_player == 0 and len(game.state.stock) <= stock_left):
+        p = game.current_player
+        card = game.state.hands[p][-1]
+        move = f"H:{card}>S{turns[p] % 4 + 1}"
+        turns[p] += 1
+        game.play(move)
+        moves.append(move)
+    return tuple(moves)
+
+
+def _match() -> Lesson:
+    payoff = [*_payoff_run([12, 7]), "Jh"]
+    return Lesson(
+        id="match",
+        title="The match to 50",
+        text=(
+            "This is one game of a match. Before it, you had 31 points and your opponent 46.\n\n"
+            + _quote("match")
+            + "\n\nThe starting player alternates from game to game. Your opponent still holds all "
+            "20 pay-off cards, so winning this game scores 20 and takes you past 50."
+        ),
+        rules=("match", "win", "kings-wild"),
+        deck=build_deck(payoff0=payoff, hand0=["8c", "9s", "Kd", "4h", "2s"]),
+        setup=tuple(f"P:{c}>C1" for c in payoff[:19]),
+        goal=Goal("Win the game, and with it the match.", _match_won((31, 46))),
+        hint="Your last pay-off card is a Jack. C1 needs an 8: how far can your hand take it?",
+        solution=("H:8c>C1", "H:9s>C1", "H:Kd>C1", "P:Jh>C1"),
+        seed=9,
+        scores=(31, 46),
+    )
+
+
+@cache
+def _all() -> tuple[Lesson, ...]:
+    return (
+        _build_from_ace(),
+        _kings_wild(),
+        _side_stacks(),
+        _end_turn(),
+        _refill(),
+        _complete_stack(),
+        _win(),
+        _stock_out(),
+        _match(),
+    )
+
+
+def lessons() -> list[Lesson]:
+    """Every lesson, in teaching order (building from the Ace first, the match last)."""
+    return list(_all())
+
+
+def lesson(lesson_id: str) -> Lesson:
+    """The lesson with this id."""
+    for item in _all():
+        if item.id == lesson_id:
+            return item
+    raise KeyError(f"no lesson {lesson_id!r}; the lessons are {', '.join(x.id for x in _all())}")
+
+
+__all__ = ["MATCH_TARGET", "STACK_COMPLETE", "Goal", "Lesson", "build_deck", "lesson", "lessons"]

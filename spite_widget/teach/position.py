@@ -1,0 +1,209 @@
+"""What the player to move can do: the pay-off card first, then the rest.
+
+The search looks only at what that player sees (hand, side stacks, center stacks) and
+plays center moves on small copies of those piles with the engine's own `legal_moves`.
+It stops where the next card is unknown: once the pay-off card is played (the card below
+is face down) and once the hand is emptied (the refill comes from the hidden stock).
+"""
+
+from __future__ import annotations
+
+from collections import deque
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from ..cards import KING, RANK_OF, STACK_COMPLETE, Card, a_rank, rank_label
+from ..moves import Move
+from ..rules import HAND_SIZE, fits, legal_moves
+from ..state import PlayerView
+from .explain import needs_phrase
+from .seat import Position, names_of, seat_of
+
+MAX_DEPTH = 10
+"""Longest chain of center moves searched (a hand refill ends a chain anyway)."""
+MAX_NODES = 20_000
+"""Positions visited at most, so a hint always comes back at once."""
+
+
+@dataclass(frozen=True, slots=True)
+class _Node:
+    hand: tuple[Card, ...]
+    sides: tuple[tuple[Card, ...], ...]
+    sizes: tuple[int, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class Plan:
+    """Center moves that make the pay-off card playable, then the pay-off move itself."""
+
+    moves: tuple[Move, ...]
+    """The moves before the pay-off card, in order (empty when it plays at once)."""
+    payoff: Move
+    """The pay-off move that ends the plan."""
+    sizes: tuple[tuple[int, ...], ...]
+    """The center stack sizes before each move of `moves` (to tell what a King counts as)."""
+
+
+def _after(node: _Node, m: Move) -> _Node:
+    hand = node.hand
+    sides = node.sides
+    if m.source == "H":
+        i = hand.index(m.card)
+        hand = hand[:i] + hand[i + 1 :]
+    else:
+        s = m.source_index
+        sides = (*sides[:s], sides[s][:-1], *sides[s + 1 :])
+    t = m.target_index
+    size = node.sizes[t] + 1
+    sizes = (*node.sizes[:t], 0 if size == STACK_COMPLETE else size, *node.sizes[t + 1 :])
+    return _Node(hand, sides, sizes)
+
+
+def _payoff_moves(top: Card, sizes: Sequence[int], ks: bool) -> list[Move]:
+    return [Move("P", top, f"C{i + 1}") for i, n in enumerate(sizes) if fits(top, n, ks)]
+
+
+def find_payoff_plan(view: PlayerView) -> Plan | None:
+    """The shortest chain of center moves after which the pay-off card plays, if any."""
+    top = view.payoff_tops[view.player]
+    if top is None or not view.is_my_turn:
+        return None
+    ks = view.rules.kings_start_stacks
+    start = _Node(tuple(view.hand), tuple(view.sides[view.player]), tuple(view.center_sizes()))
+    parent: dict[_Node, tuple[_Node, Move] | None] = {start: None}
+    queue = deque([(start, 0)])
+    while queue and len(parent) < MAX_NODES:
+        node, depth = queue.popleft()
+        direct = _payoff_moves(top, node.sizes, ks)
+        if direct:
+            chain: list[tuple[_Node, Move]] = []
+            cur = node
+            while (link := parent[cur]) is not None:
+                chain.append(link)
+                cur = link[0]
+            chain.reverse()
+            return Plan(tuple(m for _, m in chain), direct[0], tuple(n.sizes for n, _ in chain))
+        if depth >= MAX_DEPTH or (not node.hand and depth):
+            continue  # an emptied hand is refilled from the hidden stock: stop here
+        tops = [s[-1] if s else None for s in node.sides]
+        for m in legal_moves(node.hand, None, tops, node.sizes, ks):
+            if not m.to_center:
+                continue
+            nxt = _after(node, m)
+            if nxt not in parent:
+                parent[nxt] = (node, m)
+                queue.append((nxt, depth + 1))
+    return None
+
+
+def _card_words(card: Card, size: int) -> str:
+    if RANK_OF[card] == KING:
+        return f"{card.display} (as {'an' if size + 1 in (1, 8) else 'a'} {rank_label(size + 1)})"
+    return card.display
+
+
+def _from(source: str) -> str:
+    return {"H": "from your hand", "P": "from your pay-off pile"}.get(source, f"from {source}")
+
+
+def describe_chain(moves: Sequence[Move], sizes: Sequence[Sequence[int]]) -> str:
+    """ "the 4♥ and 5♠ from your hand to C1, then the 6♣ from S2 to C1" (runs grouped)."""
+    groups: list[tuple[str, str, list[str]]] = []
+    for m, before in zip(moves, sizes, strict=True):
+        words = _card_words(m.card, before[m.target_index])
+        if groups and groups[-1][0] == m.source and groups[-1][1] == m.target:
+            groups[-1][2].append(words)
+        else:
+            groups.append((m.source, m.target, [words]))
+    parts = []
+    for source, target, cards in groups:
+        listed = cards[0] if len(cards) == 1 else ", ".join(cards[:-1]) + " and " + cards[-1]
+        parts.append(f"the {listed} {_from(source)} to {target}")
+    return ", then ".join(parts)
+
+
+def explain_position(position: Position) -> str:
+    """What the player to move can do now, in a few plain sentences (pay-off card first)."""
+    view = seat_of(position)
+    names = names_of(position)
+    if view.result is not None:
+        return view.result.describe(names)
+    if not view.is_my_turn:
+        return f"It is not your turn: {names[view.current_player]} is to move."
+    lines = [_payoff_line(view), _centers_line(view)]
+    others = [m for m in view.legal_moves() if m.to_center and m.source != "P"]
+    if others:
+        sizes = view.center_sizes()
+        targets: dict[tuple[str, Card], list[str]] = {}
+        for m in others:
+            targets.setdefault((m.source, m.card), []).append(m.target)
+        shown = [
+            f"{_card_words(card, min(sizes[int(t[1]) - 1] for t in ts)) if len(ts) == 1 else card.display} "
+            f"{_from(source)} to {' or '.join(ts)}"
+            for (source, card), ts in targets.items()
+        ]
+        lines.append("Cards you can play to the center now: " + "; ".join(shown[:8]) + ".")
+    lines.append(_discard_line(view))
+    return "\n".join(lines)
+
+
+def _payoff_line(view: PlayerView) -> str:
+    top = view.payoff_tops[view.player]
+    if top is None:
+        return "Your pay-off pile is empty."
+    count = view.payoff_counts[view.player]
+    plan = find_payoff_plan(view)
+    last = " It is your last one: playing it wins the game." if count == 1 else ""
+    if plan is None:
+        if RANK_OF[top] == KING:
+            wanted = "a center stack with at least one card on it"
+        else:
+            wanted = (
+                f"a center stack showing {a_rank(RANK_OF[top] - 1)}" if RANK_OF[top] > 1 else "an empty stack"
+            )
+        return (
+            f"Your pay-off {top.display} cannot be played this turn with the cards you can see "
+            f"({count} left in the pile): it needs {wanted}."
+        )
+    target = plan.payoff.target
+    if not plan.moves:
+        return f"You can play your pay-off {top.display} now, on {target}.{last}"
+    sizes = plan.sizes
+    return (
+        f"You can play your pay-off {top.display} after playing {describe_chain(plan.moves, sizes)}; "
+        f"it then goes on {target}.{last}"
+    )
+
+
+def _centers_line(view: PlayerView) -> str:
+    parts = [
+        needs_phrase(f"C{i + 1}", n, view.rules.kings_start_stacks, king_hint=False)
+        for i, n in enumerate(view.center_sizes())
+    ]
+    return "Center stacks: " + "; ".join(parts) + "."
+
+
+def _discard_line(view: PlayerView) -> str:
+    """How to end the turn, with a discard that buries nothing if there is one."""
+    tops = view.side_tops()
+    playable = {m.card for m in view.legal_moves() if m.source == "H" and m.to_center}
+    keep = [c for c in dict.fromkeys(view.hand) if c not in playable]
+    onto = [
+        f"{card.display} on the {top.display} (S{i + 1})"
+        for card in keep
+        for i, top in enumerate(tops)
+        if top is not None and RANK_OF[top] == RANK_OF[card] + 1
+    ]
+    empty = [f"S{i + 1}" for i, top in enumerate(tops) if top is None]
+    text = "To end your turn, put a hand card on one of your side stacks (S1 to S4)"
+    if onto:
+        text += "; discards that bury nothing: " + ", ".join(onto[:3])
+    elif empty and keep:
+        text += f"; {empty[0]} is empty, so a card put there buries nothing"
+    text += "."
+    if view.stock_count < HAND_SIZE:
+        text += (
+            f" The stock holds only {view.stock_count} card{'s' if view.stock_count != 1 else ''}: "
+            "emptying your hand now would end the game as a draw."
+        )
+    return text

@@ -1,0 +1,146 @@
+"""The rules as the teaching features quote them, word for word from RULES.md.
+
+Explanations and lessons name a `Rule` so that a player is always shown the sentence of
+the contract that decides, not a paraphrase of it.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Final
+
+
+@dataclass(frozen=True, slots=True)
+class Rule:
+    """One rule of RULES.md: a short name and the sentence quoted from the contract."""
+
+    id: str
+    """A stable key such as `build-up`."""
+    title: str
+    """A few words naming the rule, for a heading or a status line."""
+    quote: str
+    """The rule's own words in RULES.md (markdown emphasis removed)."""
+
+
+def _rule(id: str, title: str, quote: str) -> Rule:
+    return Rule(id, title, quote)
+
+
+RULES: Final[dict[str, Rule]] = {
+    r.id: r
+    for r in (
+        _rule(
+            "layout",
+            "the layout",
+            "Each player: a pay-off pile of 20 cards (face down, only its top card face up and "
+            "playable), a hand of 5 cards, and 4 side stacks, empty at the start.",
+        ),
+        _rule(
+            "payoff-top",
+            "only the pay-off top card plays",
+            "a pay-off pile of 20 cards (face down, only its top card face up and playable)",
+        ),
+        _rule(
+            "moves",
+            "the moves of a turn",
+            "The player then makes any number of these moves, in any order: pay-off top card -> a "
+            "center stack; top card of one of their own side stacks -> a center stack; a card from "
+            "the hand -> a center stack; a card from the hand -> one of their own side stacks.",
+        ),
+        _rule(
+            "draw",
+            "drawing up to five",
+            "At the start of a turn the player draws from the stock until the hand holds 5 cards.",
+        ),
+        _rule(
+            "end-turn",
+            "a side-stack discard ends the turn",
+            "a card from the hand -> one of their own side stacks. This ends the turn.",
+        ),
+        _rule(
+            "turn-passes",
+            "whose turn it is",
+            "The turn passes as part of the move that ends it: right after a hand -> side stack move "
+            "the other player is to move and has already drawn",
+        ),
+        _rule(
+            "no-other-move",
+            "there is no other move",
+            "There is no other move: nothing goes from a side stack to a side stack, nothing onto a "
+            "pay-off pile, nothing from a center stack anywhere, and no card may be passed.",
+        ),
+        _rule(
+            "refill",
+            "an emptied hand is refilled",
+            "If the hand becomes empty during a turn (every card went to center stacks), the player "
+            "at once draws 5 new cards and goes on playing.",
+        ),
+        _rule(
+            "side-top",
+            "only the top of a side stack plays",
+            "Every card in a side stack is visible to both players (they are fanned), but only the "
+            "top card can be played.",
+        ),
+        _rule(
+            "build-up",
+            "center stacks build up from the Ace",
+            "A center stack is built upwards from the Ace regardless of suit: A, 2, 3, ... J, Q. A "
+            "stack holding n cards accepts a card of rank n + 1 (the empty stack accepts an Ace).",
+        ),
+        _rule(
+            "kings-wild",
+            "Kings are wild",
+            "A King may be played on any non-empty center stack and counts as the rank needed there "
+            "(a King on a 10 is a Jack; a King on a Jack is a Queen).",
+        ),
+        _rule(
+            "king-no-start",
+            "a King cannot start a stack",
+            "By default a King may not start an empty stack: the rule texts describe the King "
+            'fitting "the card already on the stack".',
+        ),
+        _rule(
+            "kings-start-option",
+            "the kings_start_stacks option",
+            "The rule option `kings_start_stacks` (default false) allows a King on an empty stack, "
+            "where it counts as an Ace.",
+        ),
+        _rule(
+            "complete",
+            "a completed stack goes back to the stock",
+            "A stack is complete when it holds 12 cards (its top counts as a Queen). A complete "
+            "stack is removed at once: its 12 cards are added to the stock and the whole stock is "
+            "shuffled.",
+        ),
+        _rule(
+            "win",
+            "winning and scoring",
+            "The game ends at once when a player plays the last card of their pay-off pile. That "
+            "player wins the game and scores one point for each card left in the other player's "
+            "pay-off pile.",
+        ),
+        _rule(
+            "stock-out",
+            "the stock running out",
+            "whenever a player must draw a card (rule 1 or rule 5 of a turn) and the stock is empty, "
+            "the game ends at once as a draw: no points for anyone.",
+        ),
+        _rule(
+            "match",
+            "the match to 50",
+            "Games are played until a player's total reaches 50 points or more; that player wins the "
+            "match. Drawn games score nothing and the match goes on.",
+        ),
+        _rule(
+            "notation",
+            "the move notation",
+            "A move is written `SOURCE:CARD>TARGET`, with no spaces.",
+        ),
+    )
+}
+
+
+def cite(rule_id: str) -> str:
+    """The rule's quote as a sentence to append to an explanation."""
+    rule = RULES[rule_id]
+    return f"Rule ({rule.title}): \u201c{rule.quote}\u201d"
