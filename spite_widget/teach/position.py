@@ -9,7 +9,7 @@ is face down) and once the hand is emptied (the refill comes from the hidden sto
 from __future__ import annotations
 
 from collections import deque
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
 from ..cards import KING, RANK_OF, STACK_COMPLETE, Card, a_rank, rank_label
@@ -38,8 +38,8 @@ class Plan:
 
     moves: tuple[Move, ...]
     """The moves before the pay-off card, in order (empty when it plays at once)."""
-    payoff: Move
-    """The pay-off move that ends the plan."""
+    payoff: Move | None
+    """The pay-off move that ends the plan (None for a plan that only empties the hand)."""
     sizes: tuple[tuple[int, ...], ...]
     """The center stack sizes before each move of `moves` (to tell what a King counts as)."""
 
@@ -63,10 +63,9 @@ def _payoff_moves(top: Card, sizes: Sequence[int], ks: bool) -> list[Move]:
     return [Move("P", top, f"C{i + 1}") for i, n in enumerate(sizes) if fits(top, n, ks)]
 
 
-def find_payoff_plan(view: PlayerView) -> Plan | None:
-    """The shortest chain of center moves after which the pay-off card plays, if any."""
-    top = view.payoff_tops[view.player]
-    if top is None or not view.is_my_turn:
+def _shortest(view: PlayerView, finish: Callable[[_Node], tuple[Move | None] | None]) -> Plan | None:
+    """Breadth-first over center moves of the visible cards until `finish` gives a last move."""
+    if not view.is_my_turn:
         return None
     ks = view.rules.kings_start_stacks
     start = _Node(tuple(view.hand), tuple(view.sides[view.player]), tuple(view.center_sizes()))
@@ -74,16 +73,16 @@ def find_payoff_plan(view: PlayerView) -> Plan | None:
     queue = deque([(start, 0)])
     while queue and len(parent) < MAX_NODES:
         node, depth = queue.popleft()
-        direct = _payoff_moves(top, node.sizes, ks)
-        if direct:
+        last = finish(node)
+        if last is not None and (node is not start or last[0] is not None):
             chain: list[tuple[_Node, Move]] = []
             cur = node
             while (link := parent[cur]) is not None:
                 chain.append(link)
                 cur = link[0]
             chain.reverse()
-            return Plan(tuple(m for _, m in chain), direct[0], tuple(n.sizes for n, _ in chain))
-        if depth >= MAX_DEPTH or (not node.hand and depth):
+            return Plan(tuple(m for _, m in chain), last[0], tuple(n.sizes for n, _ in chain))
+        if depth >= MAX_DEPTH or not node.hand:
             continue  # an emptied hand is refilled from the hidden stock: stop here
         tops = [s[-1] if s else None for s in node.sides]
         for m in legal_moves(node.hand, None, tops, node.sizes, ks):
@@ -94,6 +93,25 @@ def find_payoff_plan(view: PlayerView) -> Plan | None:
                 parent[nxt] = (node, m)
                 queue.append((nxt, depth + 1))
     return None
+
+
+def find_payoff_plan(view: PlayerView) -> Plan | None:
+    """The shortest chain of center moves after which the pay-off card plays, if any."""
+    top = view.payoff_tops[view.player]
+    if top is None:
+        return None
+    ks = view.rules.kings_start_stacks
+
+    def payoff_fits(node: _Node) -> tuple[Move | None] | None:
+        moves = _payoff_moves(top, node.sizes, ks)
+        return (moves[0],) if moves else None
+
+    return _shortest(view, payoff_fits)
+
+
+def find_emptying_plan(view: PlayerView) -> Plan | None:
+    """The shortest chain of center moves that empties the hand (then refilled from the stock)."""
+    return _shortest(view, lambda node: None if node.hand else (None,))
 
 
 def _card_words(card: Card, size: int) -> str:
@@ -155,6 +173,19 @@ def _payoff_line(view: PlayerView) -> str:
     plan = find_payoff_plan(view)
     last = " It is your last one: playing it wins the game." if count == 1 else ""
     if plan is None:
+        empty = find_emptying_plan(view)
+        if empty is not None:
+            chain = describe_chain(empty.moves, empty.sizes)
+            stock = view.stock_count
+            draw = (
+                "which draws 5 new cards that may bring what you need"
+                if stock >= HAND_SIZE
+                else f"but the stock holds only {stock}, so the game would end as a draw"
+            )
+            return (
+                f"Your pay-off {top.display} cannot be played yet with the cards you can see. "
+                f"You can empty your hand by playing {chain}, {draw}."
+            )
         if RANK_OF[top] == KING:
             wanted = "a center stack with at least one card on it"
         else:
@@ -165,7 +196,7 @@ def _payoff_line(view: PlayerView) -> str:
             f"Your pay-off {top.display} cannot be played this turn with the cards you can see "
             f"({count} left in the pile): it needs {wanted}."
         )
-    target = plan.payoff.target
+    target = plan.payoff.target if plan.payoff is not None else ""
     if not plan.moves:
         return f"You can play your pay-off {top.display} now, on {target}.{last}"
     sizes = plan.sizes

@@ -1,0 +1,115 @@
+"""Every lesson is a real game whose goal is not met at the start and is met by its solution."""
+
+from __future__ import annotations
+
+import pytest
+
+from spite_widget import Game, lessons
+from spite_widget.teach import RULES, Lesson, LessonSession, explain_position
+
+LESSONS = lessons()
+IDS = [lesson.id for lesson in LESSONS]
+
+
+def test_at_least_eight_lessons_cover_every_rule_the_issue_names() -> None:
+    assert len(LESSONS) >= 8
+    assert len(set(IDS)) == len(IDS)
+    covered = {r for lesson in LESSONS for r in lesson.rules}
+    for rule in (
+        "build-up",
+        "kings-wild",
+        "king-no-start",
+        "end-turn",
+        "side-top",
+        "refill",
+        "complete",
+        "win",
+        "stock-out",
+        "match",
+    ):
+        assert rule in covered
+    assert covered <= set(RULES)
+
+
+@pytest.mark.parametrize("lesson", LESSONS, ids=IDS)
+def test_goal_not_met_at_start_and_met_by_the_solution(lesson: Lesson) -> None:
+    session = LessonSession(lesson)
+    assert not session.done and not session.failed
+    assert session.game.current_player == lesson.learner
+    assert not lesson.goal_met(session.game, session.start_ply)
+    for move in lesson.solution:
+        assert session.status == "playing"
+        feedback = session.play(move)
+        assert feedback.accepted, feedback.text
+    assert session.done
+    assert lesson.goal_met(session.game, session.start_ply)
+
+
+@pytest.mark.parametrize("lesson", LESSONS, ids=IDS)
+def test_the_lesson_is_a_real_game_that_replays_from_its_record(lesson: Lesson) -> None:
+    game = lesson.new_game()
+    for move in lesson.solution:
+        game.play(move)
+    again = Game.from_record(game.to_record())
+    assert again.state == game.state
+    assert len(lesson.deck) == 104
+    assert "> " in lesson.text  # quotes the rules
+
+
+def test_lesson_texts_quote_rules_md_verbatim() -> None:
+    for lesson in LESSONS:
+        for rule in lesson.rules:
+            assert RULES[rule].quote
+
+
+def test_ending_the_turn_too_early_fails_and_can_be_undone_or_reset() -> None:
+    session = LessonSession(next(x for x in LESSONS if x.id == "build-from-ace"))
+    feedback = session.play("H:9d>S1")
+    assert feedback.accepted and feedback.status == "failed"
+    assert "turn is over" in feedback.text
+    assert not session.play("H:Jc>C1").accepted  # nothing more once failed
+    assert session.undo() is not None and session.status == "playing"
+    session.play("H:9d>S1")
+    session.reset()
+    assert session.status == "playing" and session.moves == ()
+    assert session.undo() is None  # the setup cannot be taken back
+
+
+def test_an_illegal_move_is_refused_with_the_rule() -> None:
+    session = LessonSession(next(x for x in LESSONS if x.id == "kings-wild"))
+    feedback = session.play("H:Kc>C1")
+    assert not feedback.accepted and feedback.status == "playing"
+    assert "King cannot start" in feedback.text
+    assert session.moves == ()
+    assert not session.play("nonsense").accepted
+
+
+def test_stock_lesson_fails_with_a_draw_when_the_hand_is_emptied() -> None:
+    session = LessonSession(next(x for x in LESSONS if x.id == "stock-out"))
+    assert len(session.game.state.stock) == 2
+    for move in ("H:Ad>C1", "H:2d>C1", "H:3d>C1", "H:4d>C1"):
+        assert session.play(move).accepted
+    feedback = session.play("H:5h>C1")
+    assert feedback.status == "failed"
+    assert session.game.result == {"winner": None, "points": 0, "reason": "stock-exhausted"}
+    assert "Draw" in feedback.text
+
+
+def test_hint_solution_and_picture() -> None:
+    for lesson in LESSONS:
+        session = LessonSession(lesson)
+        assert lesson.hint in session.hint()
+        assert [str(m) for m in session.solution()] == list(lesson.solution)
+        assert session.picture().startswith("<svg")
+        assert session.play_solution().status == "done"
+
+
+def test_positions_where_the_payoff_plays_say_so() -> None:
+    """Each lesson whose goal is the pay-off card: the position explanation finds the way."""
+    for lesson in LESSONS:
+        if lesson.solution[-1].startswith("P:"):
+            text = explain_position(lesson.new_game())
+            if lesson.id == "refill":  # the 6 comes only with the refill, which nobody can see
+                assert "You can empty your hand by playing" in text, text
+            else:
+                assert "You can play your pay-off" in text, (lesson.id, text)
