@@ -141,7 +141,10 @@ def _names(names: Sequence[str] | None, viewer: int | None) -> tuple[str, str]:
     else:
         a, b = "Player 0", "Player 1"
     if viewer is not None:
-        return (a + " (you)", b) if viewer == 0 else (a, b + " (you)")
+        # mark the viewer's seat, unless the name already says so ("You")
+        mine = (a, b)[viewer]
+        if mine.lower() != "you":
+            return (a + " (you)", b) if viewer == 0 else (a, b + " (you)")
     return (a, b)
 
 
