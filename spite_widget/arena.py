@@ -1,0 +1,440 @@
+"""The arena: many games (or matches) between two bots, to measure how strong they are.
+
+Each game is a pure function of its number and the arena's seed: the deal, both bots'
+seeds and the seating all derive from them. So results do not depend on how many worker
+processes run, nor on the order in which games finish. Games come in pairs on the same
+deal with the seats swapped, so neither bot gains from the cards or from moving first.
+
+Local runs use `concurrent.futures` processes; `--scheduler tcp://host:8786` hands the
+same games to a Dask `distributed` cluster instead (an optional extra, imported only then).
+
+    spite-arena expert greedy --games 1000 [--workers N] [--seed S] [--matches] [--save DIR]
+"""
+
+from __future__ import annotations
+
+import argparse
+import hashlib
+import json
+import math
+import os
+import sys
+import time
+from collections.abc import Callable, Iterable, Iterator, Sequence
+from concurrent.futures import ProcessPoolExecutor
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from .bots import BOT_NAMES, get_bot
+from .game import Game
+from .match import Match
+
+
+@dataclass(frozen=True, slots=True)
+class GameSpec:
+    """Everything needed to play one arena game (or match), and nothing else."""
+
+    index: int
+    """0-based number of the game in the run."""
+    bots: tuple[str, str]
+    """The two bot levels: the first is "A", the one the summary's win rate is about."""
+    seed: int
+    """The run's seed."""
+    matches: bool = False
+    """Play a match to 50 points instead of a single game."""
+    save: str | None = None
+    """A directory to write the record to, or None."""
+
+    @property
+    def swapped(self) -> bool:
+        """Odd games replay the previous deal with the seats swapped."""
+        return self.index % 2 == 1
+
+    @property
+    def deal_seed(self) -> int:
+        """The seed of the deal (shared by the two games of a pair)."""
+        return derive(self.seed, "deal", self.index // 2)
+
+    def bot_seed(self, which: int) -> int:
+        """The seed of bot A (0) or B (1) in this game."""
+        return derive(self.seed, "bot", self.index, which)
+
+
+@dataclass(frozen=True, slots=True)
+class GameOutcome:
+    """What one arena game (or match) gave, told from bot A's and bot B's side (index 0, 1)."""
+
+    index: int
+    winner: int | None
+    """0 for bot A, 1 for bot B, None for a draw (stock exhausted)."""
+    points: tuple[int, int]
+    """Points scored by A and by B."""
+    plies: int
+    """Moves played (over the whole match, for matches)."""
+    games: int
+    """Games played (1, or the games of a match)."""
+    drawn_games: int
+    """Games that ended with the stock exhausted."""
+    think_time: tuple[float, float]
+    """Seconds A and B spent choosing moves."""
+    moves: tuple[int, int]
+    """Moves A and B chose."""
+
+    def same_play(self, other: GameOutcome) -> bool:
+        """Equal in everything but the clock (for reproducibility checks)."""
+        return (
+            self.index,
+            self.winner,
+            self.points,
+            self.plies,
+            self.games,
+            self.drawn_games,
+            self.moves,
+        ) == (
+            other.index,
+            other.winner,
+            other.points,
+            other.plies,
+            other.games,
+            other.drawn_games,
+            other.moves,
+        )
+
+
+def derive(*parts: object) -> int:
+    """A 63-bit seed from any parts, the same in every process and on every machine.
+
+    (Python's own `hash` of strings changes from process to process, so it is not used.)
+    """
+    digest = hashlib.sha256(repr(parts).encode()).digest()
+    return int.from_bytes(digest[:8], "big") >> 1
+
+
+def play_one(spec: GameSpec) -> GameOutcome:
+    """Play one arena game or match. A top-level function, so processes and Dask can run it."""
+    names = spec.bots
+    # seat[p] is which bot (0 = A, 1 = B) sits in seat p
+    seat = (1, 0) if spec.swapped else (0, 1)
+    bots = [get_bot(names[seat[p]], seed=spec.bot_seed(seat[p])) for p in (0, 1)]
+    think = [0.0, 0.0]
+    moves = [0, 0]
+    players = (
+        f"{names[seat[0]]} ({'B' if seat[0] else 'A'})",
+        f"{names[seat[1]]} ({'B' if seat[1] else 'A'})",
+    )
+
+    def run(game: Game) -> None:
+        while not game.is_over:
+            p = game.current_player
+            view = game.view(p)
+            t0 = time.perf_counter()
+            move = bots[p].choose(view)
+            think[seat[p]] += time.perf_counter() - t0
+            moves[seat[p]] += 1
+            game.play(move, player=p)
+
+    record: dict[str, Any]
+    if spec.matches:
+        match = Match(target=50, seed=spec.deal_seed, players=players)
+        while True:
+            run(match.game)
+            if match.is_over:
+                break
+            match.next_game()
+        scores = match.scores
+        seat_winner = match.winner
+        points = (scores[seat.index(0)], scores[seat.index(1)])
+        plies = sum(g.ply for g in match.games)
+        games = len(match.games)
+        drawn = sum(1 for g in match.games if g.is_over and g.winner is None)
+        record = match.to_record()
+    else:
+        game = Game.new(seed=spec.deal_seed, players=players)
+        run(game)
+        seat_winner = game.winner
+        pts = [0, 0]
+        if seat_winner is not None:
+            pts[seat[seat_winner]] = game.points
+        points = (pts[0], pts[1])
+        plies = game.ply
+        games = 1
+        drawn = 1 if seat_winner is None else 0
+        record = game.to_record()
+    winner = None if seat_winner is None else seat[seat_winner]
+    if spec.save is not None:
+        kind = "match" if spec.matches else "game"
+        record["x-arena"] = {"index": spec.index, "seed": spec.seed, "bots": list(names)}
+        path = Path(spec.save) / f"{kind}-{spec.index:05d}.json"
+        path.write_text(json.dumps(record, indent=1) + "\n", encoding="utf-8")
+    return GameOutcome(
+        index=spec.index,
+        winner=winner,
+        points=points,
+        plies=plies,
+        games=games,
+        drawn_games=drawn,
+        think_time=(think[0], think[1]),
+        moves=(moves[0], moves[1]),
+    )
+
+
+def wilson(wins: int, n: int, z: float = 1.96) -> tuple[float, float]:
+    """The Wilson score interval for a win rate (95% by default): honest at 0% and 100% too."""
+    if n == 0:
+        return (0.0, 1.0)
+    p = wins / n
+    denom = 1 + z * z / n
+    centre = (p + z * z / (2 * n)) / denom
+    half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / denom
+    return (max(0.0, centre - half), min(1.0, centre + half))
+
+
+@dataclass(slots=True)
+class ArenaResult:
+    """The outcome of an arena run, with the summary figures the table shows."""
+
+    bots: tuple[str, str]
+    matches: bool
+    outcomes: list[GameOutcome] = field(default_factory=list)
+    """Every game's outcome, in game order."""
+    seconds: float = 0.0
+    """Wall-clock time of the run."""
+
+    @property
+    def n(self) -> int:
+        return len(self.outcomes)
+
+    @property
+    def wins(self) -> tuple[int, int]:
+        """Games (or matches) won by A and by B."""
+        a = sum(1 for o in self.outcomes if o.winner == 0)
+        b = sum(1 for o in self.outcomes if o.winner == 1)
+        return (a, b)
+
+    @property
+    def draws(self) -> int:
+        """Games drawn because the stock ran out (in matches: drawn games inside them)."""
+        if self.matches:
+            return sum(o.drawn_games for o in self.outcomes)
+        return sum(1 for o in self.outcomes if o.winner is None)
+
+    @property
+    def games_played(self) -> int:
+        return sum(o.games for o in self.outcomes)
+
+    @property
+    def draw_rate(self) -> float:
+        return self.draws / self.games_played if self.outcomes else 0.0
+
+    @property
+    def win_rate(self) -> float:
+        """A's share of the decided games (or matches)."""
+        a, b = self.wins
+        return a / (a + b) if a + b else 0.0
+
+    @property
+    def win_rate_ci(self) -> tuple[float, float]:
+        """95% Wilson interval on A's share of the decided games."""
+        a, b = self.wins
+        return wilson(a, a + b)
+
+    @property
+    def avg_points(self) -> tuple[float, float]:
+        """Average points per game (or match) scored by A and by B."""
+        n = max(1, self.n)
+        return (sum(o.points[0] for o in self.outcomes) / n, sum(o.points[1] for o in self.outcomes) / n)
+
+    @property
+    def avg_plies(self) -> float:
+        """Average moves per game."""
+        return sum(o.plies for o in self.outcomes) / max(1, self.games_played)
+
+    @property
+    def ms_per_move(self) -> tuple[float, float]:
+        """Average milliseconds each bot took to choose a move."""
+        out = []
+        for i in (0, 1):
+            moves = sum(o.moves[i] for o in self.outcomes)
+            secs = sum(o.think_time[i] for o in self.outcomes)
+            out.append(1000 * secs / moves if moves else 0.0)
+        return (out[0], out[1])
+
+    def table(self) -> str:
+        """The summary as a plain-text table."""
+        a, b = self.bots
+        unit = "matches" if self.matches else "games"
+        wa, wb = self.wins
+        pa, pb = self.avg_points
+        ta, tb = self.ms_per_move
+        lo, hi = self.win_rate_ci
+        name_a, name_b = f"{a} (A)", f"{b} (B)"
+        width = max(len(name_a), len(name_b), 12)
+        rows = [
+            f"{self.n} {unit}: {a} v {b}, seats swapped every other game, {self.seconds:.1f} s",
+            f"{'':<{width}}  {'wins':>6}  {'avg points':>10}  {'ms/move':>8}",
+            f"{name_a:<{width}}  {wa:>6}  {pa:>10.2f}  {ta:>8.2f}",
+            f"{name_b:<{width}}  {wb:>6}  {pb:>10.2f}  {tb:>8.2f}",
+        ]
+        draws = f"draws (stock exhausted): {self.draws}"
+        if self.matches:
+            draws += f" of {self.games_played} games"
+        rows.append(f"{draws} ({100 * self.draw_rate:.1f}%)")
+        rows.append(f"average game length: {self.avg_plies:.1f} moves")
+        rows.append(
+            f"{a} win rate over decided {unit}: {100 * self.win_rate:.1f}% (95% Wilson CI {100 * lo:.1f}%-{100 * hi:.1f}%)"
+        )
+        return "\n".join(rows)
+
+    def summary(self) -> dict[str, Any]:
+        """The summary figures as a dict (for notebooks and JSON)."""
+        return {
+            "bots": list(self.bots),
+            "n": self.n,
+            "wins": list(self.wins),
+            "draws": self.draws,
+            "draw_rate": self.draw_rate,
+            "win_rate": self.win_rate,
+            "win_rate_ci": list(self.win_rate_ci),
+            "avg_points": list(self.avg_points),
+            "avg_plies": self.avg_plies,
+            "ms_per_move": list(self.ms_per_move),
+        }
+
+
+def specs(
+    bots: tuple[str, str], games: int, seed: int, matches: bool = False, save: str | None = None
+) -> list[GameSpec]:
+    """The games of a run, in order."""
+    return [GameSpec(i, bots, seed, matches, save) for i in range(games)]
+
+
+def run_arena(
+    bot_a: str,
+    bot_b: str,
+    games: int = 100,
+    *,
+    workers: int | None = None,
+    seed: int = 0,
+    matches: bool = False,
+    save: str | os.PathLike[str] | None = None,
+    scheduler: Any = None,
+    progress: bool = True,
+) -> ArenaResult:
+    """Play `games` games (or matches) of `bot_a` against `bot_b` and gather the results.
+
+    `workers`: local processes (default: the CPU count; 1 plays in this process).
+    `scheduler`: a Dask scheduler address such as "tcp://host:8786", or a
+    `distributed.Client`; the games then run on that cluster instead.
+    """
+    for name in (bot_a, bot_b):
+        if name not in BOT_NAMES:
+            raise ValueError(f"unknown bot {name!r}: choose from {', '.join(BOT_NAMES)}")
+    if games < 1:
+        raise ValueError(f"games must be at least 1, not {games}")
+    save_dir = None
+    if save is not None:
+        Path(save).mkdir(parents=True, exist_ok=True)
+        save_dir = os.fspath(save)
+    todo = specs((bot_a, bot_b), games, seed, matches, save_dir)
+    result = ArenaResult((bot_a, bot_b), matches)
+    start = time.perf_counter()
+    stream = _run_dask(todo, scheduler) if scheduler is not None else _run_local(todo, workers)
+    outcomes = list(_progress(stream, len(todo), f"{bot_a} v {bot_b}", progress))
+    result.outcomes = sorted(outcomes, key=lambda o: o.index)
+    result.seconds = time.perf_counter() - start
+    return result
+
+
+def _run_local(todo: Sequence[GameSpec], workers: int | None) -> Iterator[GameOutcome]:
+    n = workers if workers is not None else (os.cpu_count() or 1)
+    if n <= 1:
+        yield from map(play_one, todo)
+        return
+    # chunks keep the processes busy without holding results back too long
+    chunk = max(1, min(16, len(todo) // (n * 8)))
+    with ProcessPoolExecutor(max_workers=n) as pool:
+        yield from pool.map(play_one, todo, chunksize=chunk)
+
+
+def _run_dask(todo: Sequence[GameSpec], scheduler: Any) -> Iterator[GameOutcome]:
+    """Hand the games to a Dask cluster (only imported when asked for)."""
+    try:
+        from distributed import Client, as_completed
+    except ImportError as e:  # pragma: no cover - depends on the environment
+        raise RuntimeError(
+            "--scheduler needs the optional Dask extra: pip install 'spite-widget[dask]'"
+        ) from e
+    own = not isinstance(scheduler, Client)
+    client = Client(scheduler) if own else scheduler  # type: ignore[no-untyped-call]
+    try:
+        futures = client.map(play_one, list(todo), pure=False)
+        for future in as_completed(futures):  # type: ignore[no-untyped-call]
+            yield future.result()
+    finally:
+        if own:
+            client.close()
+
+
+def _progress(items: Iterable[GameOutcome], total: int, label: str, show: bool) -> Iterator[GameOutcome]:
+    if not show:
+        yield from items
+        return
+    from tqdm import tqdm
+
+    yield from tqdm(items, total=total, desc=label, unit="game", file=sys.stderr)
+
+
+def tournament(
+    bots: Sequence[str] = BOT_NAMES,
+    games: int = 20,
+    *,
+    seed: int = 0,
+    workers: int | None = None,
+    progress: bool = False,
+    runner: Callable[..., ArenaResult] = run_arena,
+) -> dict[tuple[str, str], ArenaResult]:
+    """Every pair of `bots`, `games` games each (for notebooks and quick comparisons)."""
+    out: dict[tuple[str, str], ArenaResult] = {}
+    for i, a in enumerate(bots):
+        for b in bots[i + 1 :]:
+            out[(a, b)] = runner(a, b, games, seed=seed, workers=workers, progress=progress)
+    return out
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    """The `spite-arena` command."""
+    parser = argparse.ArgumentParser(
+        prog="spite-arena",
+        description="Play many games of Spite & Malice between two bots and summarise the results.",
+    )
+    parser.add_argument("bot_a", choices=BOT_NAMES, help="the bot whose win rate is reported")
+    parser.add_argument("bot_b", choices=BOT_NAMES, help="its opponent")
+    parser.add_argument("--games", type=int, default=100, help="games (or matches) to play (default 100)")
+    parser.add_argument("--workers", type=int, default=None, help="local worker processes (default: CPUs)")
+    parser.add_argument("--seed", type=int, default=0, help="seed of the whole run (default 0)")
+    parser.add_argument("--matches", action="store_true", help="play matches to 50 points, not single games")
+    parser.add_argument("--save", metavar="DIR", help="write every game (or match) record as JSON into DIR")
+    parser.add_argument("--scheduler", metavar="ADDRESS", help="a Dask scheduler, e.g. tcp://host:8786")
+    parser.add_argument("--json", action="store_true", help="print the summary as JSON instead of a table")
+    parser.add_argument("--quiet", action="store_true", help="no progress bar")
+    args = parser.parse_args(argv)
+    if args.games < 1:
+        parser.error("--games must be at least 1")
+    result = run_arena(
+        args.bot_a,
+        args.bot_b,
+        args.games,
+        workers=args.workers,
+        seed=args.seed,
+        matches=args.matches,
+        save=args.save,
+        scheduler=args.scheduler,
+        progress=not args.quiet,
+    )
+    print(json.dumps(result.summary(), indent=1) if args.json else result.table())
+    return 0
+
+
+if __name__ == "__main__":  # pragma: no cover
+    raise SystemExit(main())

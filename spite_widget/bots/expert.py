@@ -1,0 +1,186 @@
+"""The strongest level: plans the whole turn, then plays the plan one move at a time.
+
+`choose` is called once per move. The bot searches the turn once (see `plan.py`), keeps
+the line it found together with the position it expects after each move, and replays it
+while the view matches. Any surprise — a new pay-off top, five fresh cards after the hand
+was emptied, or a human who took a hint and then played something else — means the next
+view differs from the expected one, and the bot plans again from what it now sees.
+"""
+
+from __future__ import annotations
+
+import random
+import zlib
+
+from ..cards import RANK_OF, STACK_COMPLETE, Card
+from ..moves import Move
+from ..state import PlayerView
+from .base import Bot, require_turn
+from .plan import DISCARD, HAND, PAY, SIDE, Plan, Step, TurnSearch, Weights
+
+Expect = tuple[int, tuple[int, ...], tuple[int, ...], tuple[int, int, int], int]
+
+
+def view_key(view: PlayerView) -> Expect:
+    """What the plan depends on: ply, hand ranks, own side heights, center sizes, pay-off count."""
+    me = view.player
+    hand = tuple(sorted(RANK_OF[c] for c in view.hand))
+    heights = tuple(len(s) for s in view.sides[me])
+    c = view.centers
+    return (view.ply, hand, heights, (len(c[0]), len(c[1]), len(c[2])), view.payoff_counts[me])
+
+
+def _advance(key: Expect, step: Step, hand_rank: int) -> Expect:
+    """The key expected after one step of a plan (a deterministic step: no new cards seen)."""
+    ply, hand, heights, centers, pay = key
+    kind, a, b = step
+    if kind in (DISCARD, HAND):
+        h = list(hand)
+        h.remove(hand_rank)
+        hand = tuple(h)
+    if kind == SIDE:
+        heights = (*heights[:a], heights[a] - 1, *heights[a + 1 :])
+    if kind == DISCARD:
+        heights = (*heights[:b], heights[b] + 1, *heights[b + 1 :])
+    else:
+        c = list(centers)
+        c[b] = 0 if c[b] + 1 == STACK_COMPLETE else c[b] + 1
+        centers = (c[0], c[1], c[2])
+    if kind == PAY:
+        pay -= 1
+    return (ply + 1, hand, heights, centers, pay)
+
+
+class ExpertBot(Bot):
+    """Searches every sequence of moves in its turn and plays the best line."""
+
+    name = "expert"
+
+    def __init__(self, seed: int | None = None, weights: Weights | None = None) -> None:
+        super().__init__(seed)
+        self.weights = weights if weights is not None else Weights()
+        """The evaluation's weights (the defaults are the tuned ones)."""
+        self._steps: list[Step] = []
+        self._expect: Expect | None = None
+        self.last_plan: Plan | None = None
+        """The most recent plan (for benchmarks and teaching tools)."""
+
+    def choose(self, view: PlayerView) -> Move:
+        moves = require_turn(view)
+        key = view_key(view)
+        if not self._steps or key != self._expect:
+            self._replan(view)
+        step = self._steps.pop(0)
+        move = _to_move(view, step)
+        if move is None or move not in moves:  # a plan that no longer fits: never play it
+            self._replan(view)
+            step = self._steps.pop(0)
+            move = _to_move(view, step)
+            if move is None or move not in moves:
+                self._steps = []
+                self._why = "no plan fits this position; plays the first legal move"
+                return moves[0]
+        self._expect = _advance(key, step, RANK_OF[move.card])
+        return move
+
+    def plan(self, view: PlayerView) -> Plan:
+        """Search the turn from `view` without playing it (used by hints and benchmarks)."""
+        require_turn(view)
+        return TurnSearch(view, self.weights, self._turn_rng(view)).run()
+
+    def _turn_rng(self, view: PlayerView) -> random.Random:
+        """A generator fixed by the bot's seed and the position: the same view, the same plan."""
+        text = "|".join(
+            [
+                str(self.seed),
+                str(view.ply),
+                ",".join(view.hand),
+                ",".join(str(t) for t in view.payoff_tops),
+                ";".join(",".join(s) for side in view.sides for s in side),
+                ";".join(",".join(c) for c in view.centers),
+            ]
+        )
+        return random.Random(zlib.crc32(text.encode()))
+
+    def _replan(self, view: PlayerView) -> None:
+        plan = self.plan(view)
+        self.last_plan = plan
+        self._steps = list(plan.steps)
+        self._why = describe_plan(view, plan)
+
+
+def _to_move(view: PlayerView, step: Step) -> Move | None:
+    """The concrete move for an abstract step in this view (None if it no longer fits)."""
+    me = view.player
+    kind, a, b = step
+    if kind == PAY:
+        top = view.payoff_tops[me]
+        return Move("P", top, f"C{b + 1}") if top is not None else None
+    if kind == SIDE:
+        stack = view.sides[me][a]
+        return Move(f"S{a + 1}", stack[-1], f"C{b + 1}") if stack else None
+    card = _hand_card(view.hand, a)
+    if card is None:
+        return None
+    return Move("H", card, f"C{b + 1}" if kind == HAND else f"S{b + 1}")
+
+
+def _hand_card(hand: tuple[Card, ...], rank: int) -> Card | None:
+    for c in hand:
+        if RANK_OF[c] == rank:
+            return c
+    return None
+
+
+def describe_plan(view: PlayerView, plan: Plan) -> str:
+    """One line for hints and teaching: what the turn's plan does and why."""
+    me = view.player
+    hand = list(view.hand)
+    sides = [list(s) for s in view.sides[me]]
+    top = view.payoff_tops[me]
+    played: list[str] = []
+    targets: list[str] = []
+    for kind, a, b in plan.steps:
+        if kind == PAY and top is not None:
+            lead = _cards_to(played, targets)
+            last = view.payoff_counts[me] <= 1
+            what = f"the last pay-off card {top.display}" if last else f"the pay-off {top.display}"
+            if lead:
+                return f"plays {lead} so {what} can follow" + (" and win" if last else "")
+            return f"plays {what} to C{b + 1}" + (" and wins" if last else ": that is what wins")
+        if kind == SIDE:
+            card = sides[a].pop()
+            played.append(f"{card.display} from S{a + 1}")
+            targets.append(f"C{b + 1}")
+        elif kind == HAND:
+            card = _hand_card(tuple(hand), a) or hand[0]
+            hand.remove(card)
+            played.append(card.display)
+            targets.append(f"C{b + 1}")
+        else:
+            card = _hand_card(tuple(hand), a) or hand[0]
+            stack = sides[b]
+            under = f"on {stack[-1].display} on S{b + 1}" if stack else f"on the empty S{b + 1}"
+            lead = _cards_to(played, targets)
+            first = f"plays {lead}, then " if lead else ""
+            opp_top = view.payoff_tops[1 - me]
+            guard = ""
+            if opp_top is not None:
+                guard = (
+                    f"; leaves the opponent's {opp_top.display} little chance"
+                    if plan.threat < 0.25
+                    else f"; the opponent's {opp_top.display} may still follow ({plan.threat:.0%})"
+                )
+            return f"{first}ends the turn with {card.display} {under}{guard}"
+    lead = _cards_to(played, targets)
+    return f"plays {lead} to empty the hand and draw five fresh cards"
+
+
+def _cards_to(played: list[str], targets: list[str]) -> str:
+    """ "4♥ and 5♣ to C1" or "4♥ to C1, 9♠ from S2 to C3"."""
+    if not played:
+        return ""
+    if len(set(targets)) == 1:
+        cards = played[0] if len(played) == 1 else ", ".join(played[:-1]) + " and " + played[-1]
+        return f"{cards} to {targets[0]}"
+    return ", ".join(f"{p} to {t}" for p, t in zip(played, targets, strict=True))

@@ -1,0 +1,110 @@
+"""Public-information helpers shared by the bots: what a player can count and reach.
+
+Everything here works from a `PlayerView` (or plain ranks taken from one), never from a
+game: the bots must reason exactly as a player at the table could.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Final
+
+from ..cards import KING, RANK_OF, STACK_COMPLETE, Card
+from ..state import PlayerView
+
+Ranks = tuple[int, ...]
+
+COPIES: Final = 8
+"""Each rank appears 8 times in two packs (4 suits x 2)."""
+
+
+def ranks(cards: Sequence[Card]) -> Ranks:
+    """The ranks of a pile, in the same order (suits never matter for play)."""
+    return tuple(RANK_OF[c] for c in cards)
+
+
+def needed_ranks(size: int, target: int, kings_start_stacks: bool = False) -> Ranks | None:
+    """Ranks that must go on a center stack of `size` before a card of rank `target` fits.
+
+    A King target fits any non-empty stack. When the stack is already past the target, it
+    must be completed first (up to a Queen) and restarted from an Ace. None means the
+    target can never fit (a King on an empty stack when Kings may not start stacks is
+    handled by asking for an Ace first, so None is not returned today; kept for clarity).
+    """
+    if target == KING:
+        return () if size > 0 or kings_start_stacks else (1,)
+    if size < target:
+        return tuple(range(size + 1, target))
+    return tuple(range(size + 1, STACK_COMPLETE + 1)) + tuple(range(1, target))
+
+
+def cover(
+    seq: Ranks,
+    hand_counts: Sequence[int],
+    stacks: Sequence[Ranks],
+    heights: Sequence[int],
+    kings_start_stacks: bool = False,
+    limit: int = 99,
+) -> int:
+    """How many ranks of `seq` a player could NOT supply, playing greedily in order.
+
+    Each needed rank is taken from the hand if there, else from a side-stack top (which
+    uncovers the card below), else a King from the hand or a side top stands in for it.
+    Stops counting once `limit` ranks are missing. A cheap, optimistic-but-honest estimate
+    of whether a player reaches a card: the search does the exact work for our own turn.
+    """
+    if not seq:
+        return 0
+    counts = list(hand_counts)
+    hs = list(heights)
+    missing = 0
+    for need in seq:
+        if counts[need]:
+            counts[need] -= 1
+            continue
+        found = False
+        for j in range(len(stacks)):
+            h = hs[j]
+            if h and stacks[j][h - 1] == need:
+                hs[j] = h - 1
+                found = True
+                break
+        if found:
+            continue
+        if need != 1 or kings_start_stacks:
+            if counts[KING]:
+                counts[KING] -= 1
+                continue
+            for j in range(len(stacks)):
+                h = hs[j]
+                if h and stacks[j][h - 1] == KING:
+                    hs[j] = h - 1
+                    found = True
+                    break
+            if found:
+                continue
+        missing += 1
+        if missing >= limit:
+            return missing
+    return missing
+
+
+def unseen_counts(view: PlayerView) -> list[int]:
+    """How many cards of each rank (index 1..13) this player cannot see anywhere.
+
+    They are in the other hand, the stock or under the pay-off tops: the pool an unknown
+    card is drawn from.
+    """
+    counts = [0] + [COPIES] * 13
+    seen: list[Card] = list(view.hand)
+    for top in view.payoff_tops:
+        if top is not None:
+            seen.append(top)
+    for player_sides in view.sides:
+        for stack in player_sides:
+            seen.extend(stack)
+    for center in view.centers:
+        seen.extend(center)
+    for c in seen:
+        counts[RANK_OF[c]] -= 1
+    return counts
