@@ -175,10 +175,14 @@ export class Interaction {
     if (!this.drawn) return;
     const action = target.closest("[data-action]");
     if (action) return; // buttons handle themselves
-    const card = target.closest("[data-source]");
+    let card = target.closest("[data-source]");
     const pileEl = target.closest("[data-pile]");
     if (!pileEl) return;
     const pile = pileEl.dataset.pile;
+    if (!card && OWN_SOURCES.includes(pile)) {
+      const tops = pileEl.querySelectorAll("[data-source]");
+      card = tops[tops.length - 1] || null; // a pile stands for its top card
+    }
     if (this.blocked) {
       this.io.say(this.blocked, "error");
       return;

@@ -5,7 +5,7 @@
 import { cardBack, cardDisplay, cardFace, cardWords, el, emptySlot } from "./cards.js";
 import { screenPile, splitMove } from "./protocol.js";
 
-const MAX_FAN_STEPS = 7; // a longer side stack squeezes its fan to this height
+const MAX_FAN_STEPS = 11; // a longer side stack squeezes its fan to this height
 
 function plural(n, word) {
   return `${n} ${word}${n === 1 ? "" : "s"}`;
@@ -75,7 +75,7 @@ function handPile(seat, key, owner) {
   if (shown) seat.hand.forEach((c) => row.append(cardFace(c)));
   else for (let i = 0; i < n; i++) row.append(cardBack());
   if (!shown) row.append(count(n));
-  p.append(row, caption(shown ? "Hand" : `Hand · ${n}`));
+  p.append(row, caption("Hand"));
   return p;
 }
 

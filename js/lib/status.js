@@ -18,7 +18,7 @@ export function renderHeader(score, actions, onAction) {
   }
   const buttons = el("div", "sw-buttons");
   for (const name of ACTIONS) {
-    const b = el("button", `sw-button sw-${name}`, ACTION_LABELS[name]);
+    const b = el("button", `sw-button sw-btn-${name}`, ACTION_LABELS[name]);
     b.type = "button";
     b.dataset.action = name;
     b.disabled = !(actions && actions[name]);

@@ -46,6 +46,9 @@ MoveCallback = Callable[[Move, int], object]
 _WIDGET_KEYS = frozenset({"layout", "tabbable", "tooltip", "_dom_classes"})
 """ipywidgets' own traits, which a front end may set; every table trait is Python's alone."""
 
+_NOT_TARGETS = frozenset({"P", "H", "stock"})
+"""Piles a card is never put on (the browser may still report a drop there)."""
+
 _SOURCE_WORDS = {"P": "your pay-off card", "H": "from your hand"}
 
 
@@ -248,7 +251,15 @@ class SpiteWidget(anywidget.AnyWidget):
         try:
             move = Move.parse(text)
         except InvalidMoveError as e:
-            self._say(f"Not a move: {e}", "error")
+            target = text.rpartition(">")[2]
+            if target in _NOT_TARGETS or target.startswith("O-"):
+                self._say(
+                    "Not allowed: cards only go to the center stacks (C1–C3) or, from your hand, "
+                    "to your own side stacks (S1–S4).",
+                    "error",
+                )
+            else:
+                self._say(f"Not a move: {e}", "error")
             return
         player = self._bottom()
         if self.computer is not None and player != self.human:

@@ -1,0 +1,263 @@
+"""The card table in a real JupyterLab, played in headless Chromium by clicks and keys."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+pytestmark = pytest.mark.browser
+
+# A deal that ends quickly. Player 0's pay-off pile, top first, is A..Q then A..8, so they
+# can play it out onto one center stack (which completes at the Queen and is reshuffled).
+# The computer's visible cards are all 9..Q and its Kings are buried in its pay-off pile,
+# so all it can do is put a hand card on a side stack: it answers without touching the
+# center stacks, and player 0 then finishes.
+QUICK_DECK = """
+def quick_deck():
+    pool = [r + s for r in "A23456789TJQK" for s in "cdhs"] * 2
+    def take(rank):
+        for i, c in enumerate(pool):
+            if c[0] == rank:
+                return pool.pop(i)
+        raise ValueError(rank)
+    payoff0 = [take(r) for r in "A23456789TJQ" + "A2345678"][::-1]
+    payoff1 = [take("K") for _ in range(8)] + [take(r) for r in "TJQ9TJQ9TJQ9"]
+    hand0 = [take(r) for r in "23456"]
+    hand1 = [take(r) for r in "9TJQ9"]
+    return payoff0 + payoff1 + hand0 + hand1 + pool
+"""
+
+PROBE = (
+    "import json\n"
+    "g = w.game\n"
+    "print(json.dumps({'ply': g.ply, 'over': g.is_over, 'winner': g.winner, 'points': g.points,\n"
+    "    'player': g.current_player, 'centers': [list(c) for c in g.state.centers],\n"
+    "    'sides0': [list(s) for s in g.state.sides[0]], 'payoff0': len(g.state.payoffs[0]),\n"
+    "    'scores': w.match.scores, 'moves': [str(m) for m in g.moves]}))"
+)
+
+RECORDER = """() => {
+    const root = document.querySelector('.sw-root');
+    window.__swSeen = {busy: [], toMove: []};
+    const note = () => {
+        window.__swSeen.busy.push(root.dataset.busy);
+        window.__swSeen.toMove.push(root.dataset.playerToMove);
+    };
+    new MutationObserver(note).observe(root, {attributes: true});
+    note();
+}"""
+
+
+def quick_game_cells(delay: float) -> list[str]:
+    return [
+        QUICK_DECK
+        + "from spite_widget import Game, SpiteWidget\n"
+        + "game = Game.new(deck=quick_deck(), seed=5, players=('You', 'Random bot'))\n"
+        + f"w = SpiteWidget(game=game, opponent='random', seed=2, opponent_delay={delay})\n"
+        + "w",
+        PROBE,
+    ]
+
+
+def kernel_state(notebook: Any) -> dict[str, Any]:
+    out = notebook.run_cell(1)
+    result: dict[str, Any] = json.loads(out.strip().splitlines()[-1])
+    return result
+
+
+def seq(page: Any) -> int:
+    return int(page.locator(".sw-root").get_attribute("data-seq"))
+
+
+def wait_seq_after(page: Any, old: int) -> None:
+    page.wait_for_function(f"() => +document.querySelector('.sw-root').dataset.seq > {old}")
+
+
+def click_move(page: Any, source: str, target: str | None = None) -> str:
+    """Click a card, check that piles light up, click a lit pile (the first, or `target`)."""
+    page.locator(source).click()
+    lit = page.locator(".sw-root [data-pile].sw-target")
+    lit.first.wait_for()
+    names = [lit.nth(i).get_attribute("data-pile") for i in range(lit.count())]
+    chosen = target or names[0]
+    assert chosen in names, (chosen, names)
+    old = seq(page)
+    page.locator(f".sw-root [data-pile='{chosen}']").click()
+    wait_seq_after(page, old)
+    return chosen
+
+
+def status(page: Any) -> str:
+    return str(page.locator(".sw-root [data-status]").inner_text())
+
+
+def test_play_a_whole_game_by_clicking(notebook: Any, page: Any, artifacts: Path) -> None:
+    notebook.open("quick_game.ipynb", quick_game_cells(0.25))
+    root = page.locator(".sw-root")
+    root.wait_for()
+    assert root.get_attribute("data-lm-suppress-shortcuts") is not None
+    assert root.get_attribute("data-player-to-move") == "0"
+    assert root.get_attribute("data-game-over") == "false"
+    # the opponent's hand is face down: no card name anywhere in it
+    assert page.locator("[data-pile='O-H'] [data-card]").count() == 0
+    assert page.locator("[data-pile='O-H'] .sw-back").count() == 5
+    assert page.locator("[data-pile='H'] [data-card]").count() == 5
+
+    # select the pay-off Ace: all three empty center stacks light up, nothing else
+    page.locator("[data-pile='P'] .sw-face").click()
+    assert page.locator("[data-pile='P'] .sw-face").get_attribute("class").count("sw-selected") == 1
+    lit = sorted(
+        page.locator("[data-pile].sw-target").nth(i).get_attribute("data-pile")
+        for i in range(page.locator("[data-pile].sw-target").count())
+    )
+    assert lit == ["C1", "C2", "C3"]
+    page.screenshot(path=str(artifacts / "table-selected.png"))
+    old = seq(page)
+    page.locator("[data-pile='C1']").click()
+    wait_seq_after(page, old)
+    assert (
+        page.locator("[data-pile='C1'] [data-card]").get_attribute("aria-label")
+        == "ace of "
+        + {
+            "c": "clubs",
+            "d": "diamonds",
+            "h": "hearts",
+            "s": "spades",
+        }[page.locator("[data-pile='C1'] [data-card]").get_attribute("data-card")[1]]
+    )
+
+    # a click on a pile that is not lit is sent, and Python says why not
+    page.locator("[data-pile='P'] .sw-face").click()
+    old = seq(page)
+    old_status = status(page)
+    page.locator("[data-pile='C2']").click()
+    page.wait_for_function(
+        "(old) => document.querySelector('.sw-root [data-status]').innerText !== old && "
+        "document.querySelector('.sw-root [data-status]').innerText !== '…'",
+        arg=old_status,
+    )
+    assert "needs an Ace" in status(page) or "cannot go on C2" in status(page), status(page)
+    assert seq(page) == old  # nothing was played
+
+    for _ in range(2):  # the 2 and the 3
+        click_move(page, "[data-pile='P'] .sw-face", "C1")
+
+    # end the turn: a hand card onto side stack 2, then watch the computer answer
+    page.evaluate(RECORDER)
+    first_hand = page.locator("[data-pile='H'] .sw-face").first
+    card = first_hand.get_attribute("data-card")
+    first_hand.click()
+    lit = page.locator("[data-pile].sw-target")
+    assert {lit.nth(i).get_attribute("data-pile") for i in range(lit.count())} >= {"S1", "S2", "S3", "S4"}
+    page.locator("[data-pile='S2']").click()
+    page.wait_for_function("() => window.__swSeen.busy.includes('true')")
+    page.wait_for_function(
+        "() => document.querySelector('.sw-root').dataset.busy === 'false' && "
+        "document.querySelector('.sw-root').dataset.playerToMove === '0'"
+    )
+    seen = page.evaluate("() => window.__swSeen")
+    assert "1" in seen["toMove"]
+    assert "Random bot put" in status(page) and "Your turn" in status(page), status(page)
+    assert page.locator("[data-pile='S2'] [data-card]").last.get_attribute("data-card") == card
+    assert page.locator("[data-pile='H'] [data-card]").count() == 5  # refilled
+    assert page.locator("[data-pile^='O-S'] [data-card]").count() == 1  # the computer's one move
+
+    state = kernel_state(notebook)
+    assert state["player"] == 0 and state["sides0"][1] == [card]
+    assert [m[:1] for m in state["moves"]] == ["P", "P", "P", "H", "H"]
+    assert state["moves"][4].split(">")[1].startswith("S")
+
+    # play the rest of the pay-off pile: 4..Q completes C1, then A..8 wins
+    for _ in range(17):
+        click_move(page, "[data-pile='P'] .sw-face")
+    root = page.locator(".sw-root")
+    assert root.get_attribute("data-game-over") == "true"
+    assert "You emptied your pay-off pile and win 20 points" in status(page), status(page)
+    assert page.locator("[data-action='next-game']").is_enabled()
+    assert page.locator("[data-action='undo']").is_disabled()
+    assert page.locator("[data-action='hint']").is_disabled()
+    assert page.locator(".sw-score").inner_text().replace("\n", " ").count("20") == 1
+    root.screenshot(path=str(artifacts / "table-game-over.png"))
+
+    state = kernel_state(notebook)
+    assert state["over"] and state["winner"] == 0 and state["points"] == 20
+    assert state["payoff0"] == 0 and state["scores"] == [20, 0]
+
+    # next game: a new deal, the computer starts it (the first player alternates)
+    page.locator("[data-action='next-game']").click()
+    page.wait_for_function(
+        "() => document.querySelector('.sw-root').dataset.gameOver === 'false' && "
+        "document.querySelector('.sw-root').dataset.busy === 'false' && "
+        "document.querySelector('.sw-root').dataset.playerToMove === '0'"
+    )
+    assert "game 2" in page.locator(".sw-score").inner_text()
+
+
+def test_keyboard_only_move(notebook: Any, page: Any) -> None:
+    notebook.open("keyboard.ipynb", quick_game_cells(0))
+    page.locator(".sw-root").wait_for()
+    # the keyboard enters the table at the pay-off pile
+    page.locator("[data-pile='P']").focus()
+    page.keyboard.press("Enter")
+    page.locator("[data-pile='P'] .sw-selected").wait_for()
+    assert page.locator("[data-pile].sw-target").count() == 3
+    page.keyboard.press("Escape")
+    assert page.locator(".sw-selected").count() == 0
+    page.keyboard.press(" ")  # Space selects too
+    page.locator("[data-pile='P'] .sw-selected").wait_for()
+    page.keyboard.press("ArrowLeft")  # from P, the pile before it in reading order: C3
+    assert page.evaluate("() => document.activeElement.dataset.pile") == "C3"
+    old = seq(page)
+    page.keyboard.press("Enter")
+    wait_seq_after(page, old)
+    assert page.locator("[data-pile='C3'] [data-card]").get_attribute("data-card")[0] == "A"
+    # the focus stays on the table after the redraw, ready for the next key
+    assert page.evaluate("() => document.activeElement.dataset.pile") == "C3"
+    state = kernel_state(notebook)
+    assert len(state["moves"]) == 1 and state["moves"][0].endswith(">C3")
+    assert state["moves"][0].startswith("P:A")
+
+
+SCREEN_CELL = (
+    "import random\n"
+    "from spite_widget import SpiteWidget\n"
+    "w = SpiteWidget(opponent='random', seed=11, opponent_delay=0)\n"
+    "pick = random.Random(4)\n"
+    "for _ in range(22):\n"
+    "    if w.game.is_over:\n"
+    "        break\n"
+    "    moves = w.game.legal_moves()\n"
+    "    center = [m for m in moves if m.to_center]\n"
+    "    w.play(center[0] if center else pick.choice(moves))\n"
+    "w"
+)
+
+
+@pytest.mark.parametrize("dark", [False, True], ids=["light", "dark"])
+def test_screenshots(notebook: Any, page: Any, artifacts: Path, dark: bool) -> None:
+    """The table at notebook width (~900 px) and at 600 px, light and dark: saved for people to look at."""
+    page.set_viewport_size({"width": 1400, "height": 1200})
+    notebook.open("screens.ipynb", [SCREEN_CELL])
+    root = page.locator(".sw-root")
+    root.wait_for()
+    page.wait_for_function("() => document.querySelector('.sw-root').dataset.busy === 'false'")
+    notebook.set_theme(dark)
+    theme = "dark" if dark else "light"
+    for width in (900, 600):
+        page.evaluate(f"() => {{ document.querySelector('.sw-root').style.width = '{width}px'; }}")
+        page.wait_for_timeout(300)
+        box = root.bounding_box()
+        assert box is not None and abs(box["width"] - width) < 2
+        # nothing spills out of the table sideways
+        overflow = page.evaluate(
+            "() => { const r = document.querySelector('.sw-root').getBoundingClientRect();"
+            " return [...document.querySelectorAll('.sw-root .sw-card')]"
+            ".filter(c => c.getBoundingClientRect().right > r.right + 1).length; }"
+        )
+        assert overflow == 0
+        root.screenshot(path=str(artifacts / f"table-{theme}-{width}.png"))
+    if dark:
+        notebook.set_theme(False)

@@ -1,0 +1,315 @@
+"""SpiteWidget driven like the browser drives it: moves, buttons, the computer's turn."""
+
+from __future__ import annotations
+
+import json
+import time
+
+import pytest
+
+from spite_widget import Game, IllegalMoveError, Move
+from spite_widget.bots import get_bot
+from spite_widget.widgets.table import SpiteWidget
+
+from .conftest import FrontEnd
+
+
+def center_move(w: SpiteWidget) -> str | None:
+    for m in w.legal:
+        if Move.parse(m).to_center:
+            return m
+    return None
+
+
+def test_a_new_table_shows_the_players_side() -> None:
+    w = SpiteWidget(opponent="random", seed=3, opponent_delay=0)
+    t = w.table
+    assert t["bottom"] == 0 and t["to_move"] == 0 and t["ply"] == 0
+    assert t["seats"][0]["hand"] == [str(c) for c in w.state.hands[0]]
+    assert t["seats"][1]["hand"] is None and t["seats"][1]["hand_count"] == 5
+    assert t["stock"] == 54 and t["result"] is None
+    assert [c["needs"] for c in t["centers"]] == ["A", "A", "A"]
+    assert sorted(w.legal) == sorted(str(m) for m in w.game.legal_moves())
+    assert w.status["kind"] == "turn" and "Your turn" in w.status["text"]
+    assert w.actions == {"hint": True, "undo": False, "next-game": False, "new-match": True}
+    assert (
+        w.score["scores"] == [0, 0] and w.score["target"] == 50 and w.score["names"] == ["You", "Random bot"]
+    )
+
+
+def test_a_move_from_the_browser_plays_and_tells_python(front: FrontEnd) -> None:
+    seen: list[tuple[str, int]] = []
+    front.w.on_move(lambda move, player: seen.append((str(move), player)))
+    move = center_move(front.w) or front.w.legal[0]
+    seq = front.seq
+    front.move(move)
+    assert front.w.game.moves[0] == move
+    assert front.seq > seq
+    assert seen[0] == (move, 0)
+    assert front.w.table["last"]["move"] == str(front.w.game.last_move)
+
+
+def test_an_illegal_move_says_why_and_changes_nothing(front: FrontEnd) -> None:
+    w = front.w
+    hand = w.table["seats"][0]["hand"]
+    not_ace = next(c for c in hand if c[0] not in "AK")
+    before = (w.game.ply, front.seq, w.table)
+    front.move(f"H:{not_ace}>C1")
+    assert front.kind == "error"
+    assert "Not allowed" in front.status and "C1 is empty, so it needs an Ace" in front.status
+    assert (w.game.ply, front.seq, w.table) == before
+
+
+@pytest.mark.parametrize(
+    ("content", "words"),
+    [
+        ("H:7s>S4", "must be an object"),
+        (["move", "H:7s>S4"], "must be an object"),
+        (None, "must be an object"),
+        ({}, "unknown message type"),
+        ({"type": "cheat", "seq": 0}, "unknown message type 'cheat'"),
+        ({"type": 3, "seq": 0}, "unknown message type"),
+        ({"type": "move", "move": "H:7s>S4"}, "needs seq"),
+        ({"type": "move", "move": "H:7s>S4", "seq": True}, "needs seq"),
+        ({"type": "move", "move": "H:7s>S4", "seq": -1}, "needs seq"),
+        ({"type": "move", "move": "H:7s>S4", "seq": "0"}, "needs seq"),
+        ({"type": "move", "move": 7, "seq": 0}, "needs a move"),
+        ({"type": "move", "seq": 0}, "needs a move"),
+        ({"type": "move", "move": "H:7s>S4", "seq": 0, "player": 1}, "unexpected field(s) player"),
+        ({"type": "undo", "seq": 0, "move": "H:7s>S4"}, "unexpected field(s) move"),
+        ({"type": "move", "move": "x" * 5000, "seq": 0}, "too long"),
+    ],
+)
+def test_hostile_messages_change_nothing(front: FrontEnd, content: object, words: str) -> None:
+    w = front.w
+    before = (w.game.ply, w.table, w.legal, w.actions)
+    front.send(content)  # never raises
+    assert front.kind == "error" and words in front.status, front.status
+    assert (w.game.ply, w.table, w.legal, w.actions) == before
+    assert w.errors == []
+
+
+@pytest.mark.parametrize(
+    ("move", "words"),
+    [
+        ("H:7s-S4", "Not a move"),
+        ("Q:7s>S4", "Not a move"),
+        ("H:1s>S4", "Not a move"),
+        ("H:7s>S9", "Not a move"),
+        ("P:7s>S1", "Not a move"),
+        ("H:7s>O-S1", "only go to the center stacks"),
+        ("H:7s>stock", "only go to the center stacks"),
+        ("S1:7s>S2", "Not a move"),
+    ],
+)
+def test_malformed_moves_are_refused_in_words(front: FrontEnd, move: str, words: str) -> None:
+    ply = front.w.game.ply
+    front.move(move)
+    assert front.kind == "error" and words in front.status, front.status
+    assert front.w.game.ply == ply
+
+
+def test_a_double_click_plays_once() -> None:
+    w = SpiteWidget(opponent="random", seed=3, opponent_delay=0)
+    front = FrontEnd(w)
+    move = center_move(w) or w.legal[0]
+    seq = front.seq
+    front.move(move, seq)
+    ply = w.game.ply
+    front.move(move, seq)  # the same click again, for the table as it was
+    assert w.game.ply == ply
+    assert front.kind == "error" and "earlier position" in front.status
+    front.send({"type": "undo", "seq": seq})
+    assert w.game.ply == ply
+
+
+def test_the_computer_answers_one_move_at_a_time_and_clicks_meanwhile_are_refused() -> None:
+    w = SpiteWidget(opponent="random", seed=5, opponent_delay=0.05)
+    front = FrontEnd(w)
+    seen: list[int] = []
+    w.on_move(lambda move, player: seen.append(player))
+    side = next(m for m in w.legal if m.startswith("H:") and m.endswith(">S1"))
+    front.move(side)
+    assert w.busy and w.table["to_move"] == 1 and w.legal == []
+    assert w.actions == {"hint": False, "undo": False, "next-game": False, "new-match": False}
+    assert "Random bot is playing" in w.status["text"]
+    # a click now, even for the table the browser shows, changes nothing
+    ply = w.game.ply
+    front.move(side)
+    assert front.kind == "error" and "computer is playing" in front.status
+    with pytest.raises(IllegalMoveError, match="computer is playing"):
+        w.play(side)
+    w.wait(10)
+    assert not w.busy and w.game.current_player == 0
+    assert w.game.ply > ply and seen[0] == 0 and set(seen[1:]) == {1}
+    assert "ended the turn" in w.status["text"] and "Your turn" in w.status["text"]
+    assert len(w.table["seats"][0]["hand"]) == 5  # refilled, in view
+    assert w.legal and w.actions["hint"]
+
+
+def test_updates_from_the_computers_thread_are_one_per_move() -> None:
+    w = SpiteWidget(opponent="random", seed=5, opponent_delay=0.01)
+    front = FrontEnd(w)
+    front.move(next(m for m in w.legal if m.endswith(">S1")))
+    w.wait(10)
+    updates = [m for m in front.sent if m["method"] == "update"]
+    computer_moves = w.game.ply - 1
+    assert len(updates) <= 1 + computer_moves + 1
+    assert max(len(json.dumps(m)) for m in updates) < 4096
+
+
+def test_undo_takes_back_own_moves_in_this_turn_only() -> None:
+    # find a deal where the first player has a center move
+    seed = next(s for s in range(200) if any(m.to_center for m in Game.new(seed=s).legal_moves()))
+    w = SpiteWidget(game=Game.new(seed=seed), opponent="random", opponent_delay=0)
+    front = FrontEnd(w)
+    move = center_move(w)
+    assert move is not None
+    state = w.state
+    front.move(move)
+    assert w.actions["undo"]
+    front.action("undo")
+    assert w.state == state and w.game.ply == 0
+    assert "Took back" in front.status
+    assert not w.actions["undo"]
+    front.action("undo")
+    assert front.kind == "error" and "Nothing to take back" in front.status
+    # after the turn ends (and the computer has played) nothing of the last turn can be undone
+    front.move(next(m for m in w.legal if m.endswith(">S2")))
+    assert not w.actions["undo"]
+    ply = w.game.ply
+    front.action("undo")
+    assert w.game.ply == ply and front.kind == "error"
+
+
+def test_hint_highlights_a_legal_move(front: FrontEnd) -> None:
+    front.action("hint")
+    assert front.kind in ("hint", "error")
+    try:
+        get_bot("expert")
+    except ImportError:
+        try:
+            get_bot("greedy")
+        except ImportError:
+            assert "not installed" in front.status and front.w.hint == ""
+            return
+        assert "expert is not installed" in front.status
+    assert front.kind == "hint" and front.status.startswith("Hint:")
+    assert front.w.hint in front.w.legal
+    front.move(front.w.hint)
+    assert front.w.hint == ""
+
+
+def test_next_game_and_new_match() -> None:
+    w = SpiteWidget(opponent="random", seed=8, opponent_delay=0)
+    front = FrontEnd(w)
+    front.action("next-game")
+    assert front.kind == "error" and "not over" in front.status
+    while not w.game.is_over:
+        moves = w.legal
+        center = [m for m in moves if Move.parse(m).to_center]
+        front.move(center[0] if center else moves[-1])
+    assert w.table["result"] is not None and w.actions["next-game"] != w.match.is_over
+    assert w.status["kind"] == "over"
+    front.move(w.game.moves[0].__str__())
+    assert front.kind == "error" and "game is over" in front.status
+    if not w.match.is_over:
+        front.action("next-game")
+        assert len(w.match.games) == 2 and not w.game.is_over
+        assert w.game.first_player == 1 and w.game.current_player == 0  # the computer opened
+        assert w.score["game"] == 2
+    front.action("new-match")
+    assert len(w.match.games) == 1 and w.match.scores == [0, 0] and w.game.ply in (0,)
+    assert w.score["game"] == 1
+
+
+def test_hotseat_shows_the_hand_of_the_player_to_move() -> None:
+    w = SpiteWidget(opponent=None, seed=4)
+    front = FrontEnd(w)
+    assert w.score["names"] == ["Player 1", "Player 2"]
+    assert w.table["bottom"] == 0 and w.table["seats"][1]["hand"] is None
+    front.move(next(m for m in w.legal if m.endswith(">S3")))
+    assert w.table["bottom"] == 1 and w.table["to_move"] == 1
+    assert w.table["seats"][0]["hand"] is None
+    assert w.table["seats"][1]["hand"] == [str(c) for c in w.state.hands[1]]
+    assert "Player 2, your turn" in w.status["text"]
+    front.move(w.legal[0])
+    assert w.game.ply == 2
+
+
+def test_play_from_a_cell_moves_on_screen() -> None:
+    w = SpiteWidget(opponent="random", seed=3, opponent_delay=0)
+    seq = w.table["seq"]
+    move = w.legal[0]
+    w.play(move)
+    assert w.table["seq"] > seq and w.game.moves[0] == move
+    with pytest.raises(IllegalMoveError):
+        w.play("H:Zz>C1")
+    with pytest.raises(IllegalMoveError):
+        w.play("P:Ah>C2") if w.state.payoffs[0][-1] != "Ah" else w.play("P:2c>C2")
+
+
+def test_trait_changes_from_the_browser_are_refused() -> None:
+    w = SpiteWidget(opponent="random", seed=3, opponent_delay=0)
+    front = FrontEnd(w)
+    table, legal = w.table, w.legal
+    w.set_state({"legal": ["P:Kh>C1"], "table": {}, "busy": True})
+    assert w.table == table and w.legal == legal and not w.busy
+    assert front.kind == "error" and "cannot be changed from the browser" in front.status
+    resent = [m for m in front.sent if m["method"] == "update" and "legal" in m["state"]]
+    assert resent and resent[-1]["state"]["legal"] == legal  # the browser's copy is put back
+    w.set_state({"tooltip": "hello"})  # ipywidgets' own traits still work
+    assert w.tooltip == "hello"
+
+
+def test_a_game_given_is_played_as_is() -> None:
+    game = Game.new(seed=12, players=("Ada", "Bot"))
+    game.play(game.legal_moves()[0])
+    w = SpiteWidget(game=game, opponent="random", opponent_delay=0)
+    assert w.game is game and w.match.games == [game]
+    assert w.score["names"] == ["Ada", "Bot"]
+    assert w.table["ply"] == game.ply
+
+
+def test_bad_arguments_are_refused() -> None:
+    with pytest.raises(ValueError, match="opponent"):
+        SpiteWidget(opponent="grandmaster")
+    with pytest.raises(ValueError, match="opponent_delay"):
+        SpiteWidget(opponent_delay=-1)
+
+
+def test_a_missing_bot_level_falls_back_with_a_note() -> None:
+    try:
+        get_bot("greedy")
+    except ImportError:
+        w = SpiteWidget(opponent="greedy", seed=1, opponent_delay=0)
+        assert "not installed yet" in w.status["text"]
+        assert w.score["names"][1] == "Greedy bot"
+    else:
+        w = SpiteWidget(opponent="greedy", seed=1, opponent_delay=0)
+        assert "not installed" not in w.status["text"]
+
+
+def test_a_failing_callback_is_reported_not_raised() -> None:
+    w = SpiteWidget(opponent="random", seed=3, opponent_delay=0)
+    front = FrontEnd(w)
+
+    def broken(move: Move, player: int) -> None:
+        raise RuntimeError("oops")
+
+    w.on_move(broken)
+    front.move(w.legal[0])
+    assert w.game.ply >= 1 and any("oops" in e for e in w.errors)
+    w.on_move(broken, remove=True)
+
+
+def test_the_thread_does_not_outlive_a_new_match() -> None:
+    w = SpiteWidget(opponent="random", seed=5, opponent_delay=0.2)
+    w.play(next(m for m in w.legal if m.endswith(">S1")))
+    assert w.busy
+    with pytest.raises(ValueError, match="computer is playing"):
+        w.new_match()
+    w.wait(10)
+    w.new_match()
+    time.sleep(0.05)
+    assert not w.busy and w.game.ply == 0
