@@ -92,10 +92,7 @@ def test_no_hidden_card_in_any_synced_trait(opponent: str | None) -> None:
                 break
             moves = w.legal
             center = [m for m in moves if Move.parse(m).to_center]
-            if center and rng.random() < 0.8:
-                move = rng.choice(center)
-            else:
-                move = rng.choice(moves)
+            move = rng.choice(center) if center and rng.random() < 0.8 else rng.choice(moves)
             if rng.random() < 0.1:
                 front.action("hint")
                 check(w)
