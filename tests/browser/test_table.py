@@ -114,7 +114,7 @@ def test_play_a_whole_game_by_clicking(notebook: Any, page: Any, artifacts: Path
         for i in range(page.locator("[data-pile].sw-target").count())
     )
     assert lit == ["C1", "C2", "C3"]
-    page.screenshot(path=str(artifacts / "table-selected.png"))
+    root.screenshot(path=str(artifacts / "table-selected.png"))
     old = seq(page)
     page.locator("[data-pile='C1']").click()
     wait_seq_after(page, old)
@@ -180,6 +180,7 @@ def test_play_a_whole_game_by_clicking(notebook: Any, page: Any, artifacts: Path
     assert page.locator("[data-action='undo']").is_disabled()
     assert page.locator("[data-action='hint']").is_disabled()
     assert page.locator(".sw-score").inner_text().replace("\n", " ").count("20") == 1
+    page.wait_for_timeout(400)  # let the last card land
     root.screenshot(path=str(artifacts / "table-game-over.png"))
 
     state = kernel_state(notebook)
