@@ -78,7 +78,7 @@ class Game:
         names = tuple(players)
         if len(names) != 2 or not all(isinstance(n, str) for n in names):
             raise ValueError(f"players must be two names, not {players!r}")
-        self._deck: tuple[Card, ...] = tuple(deck)
+        self._deck: tuple[Card, ...] = tuple(map(Card, deck))  # interned: play() tests tops by identity
         self._rules = Rules.from_dict(rules)
         self._ks = self._rules.kings_start_stacks
         self.players: tuple[str, str] = (names[0], names[1])
