@@ -7,7 +7,7 @@ import dataclasses
 import pytest
 from decks import deal, ladder
 
-from spite_widget import Game, GameState, IllegalMoveError, Move, NotAMoveError, PlayerView
+from spite_widget import Card, Game, GameState, IllegalMoveError, Move, NotAMoveError, PlayerView
 
 
 def snapshot(g: Game) -> tuple[object, ...]:
@@ -207,3 +207,16 @@ def test_repr_tells_who_is_to_move_or_how_it_ended():
     for _ in range(20):
         g.play(f"P:{g.state.payoffs[0][-1]}>C1")
     assert repr(g) == "<Game 'Ada' v 'Bo', ply 20: Ada emptied the pay-off pile and wins 20 points.>"
+
+
+def test_a_game_built_from_plain_strings_plays_like_one_built_from_cards():
+    deck = [str(c) for c in deal(payoffs=(["Ah"], []), hands=(["2h"], []))]
+    assert all(type(c) is str for c in deck)
+    g = Game(deck)
+    assert all(type(c) is Card for c in g.deck) and type(g.state.payoffs[0][-1]) is Card
+    assert "P:Ah>C1" in g.legal_moves()
+    g.play("P:Ah>C1")  # the pay-off top is found by identity: it must be the interned card
+    g.play("H:2h>C1")
+    assert g.state.centers[0] == ("Ah", "2h")
+    with pytest.raises(ValueError, match="is not a card"):
+        Game([*deck[:-1], "1h"])
