@@ -48,7 +48,7 @@ class Weights:
     """One pay-off card played: the only thing that wins."""
     opp_threat: float = 110.0
     """Times the chance that the opponent can play their pay-off card next turn."""
-    reach: float = 60.0
+    reach: float = 35.0
     """Times our chance of reaching our own pay-off card next turn with what we keep
     (below `pay`: a pay-off card in the center beats one within reach)."""
     king_hand: float = 10.0
