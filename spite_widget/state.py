@@ -68,7 +68,8 @@ class GameState:
     stock: Pile
     """The stock; the next card drawn is the last one."""
     current_player: int
-    """0 or 1: who is to move (after a game ends: who made the last move)."""
+    """0 or 1: who is to move. After a game ends: who made the last move, except when the
+    stock ran out as the turn passed, where it is the player who was drawing."""
     ply: int
     """How many moves have been played."""
     result: Result | None

@@ -372,6 +372,7 @@ def test_a_stock_that_runs_out_at_a_draw_ends_the_game_as_a_draw():
     assert g.is_over and g.winner is None and g.points == 0
     assert g.result == {"winner": None, "points": 0, "reason": "stock-exhausted"}
     assert s.hands[0] == (*p0_hand, last_two[1], last_two[0]) and s.stock == ()
+    assert s.current_player == 0  # the turn had passed: player 0 was drawing when the stock ran out
     assert g.legal_moves() == []
     assert_refused(g, "H:Ah>S1", "the game is over")
 
