@@ -11,7 +11,7 @@ from dataclasses import dataclass, field
 from typing import Any, Literal
 
 from .cards import Card
-from .moves import Move
+from .moves import InvalidMoveError, Move
 from .rules import Rules, legal_moves, why_illegal
 
 Pile = tuple[Card, ...]
@@ -98,7 +98,11 @@ class GameState:
         """None if `move` is legal for the player to move, else why not in plain words."""
         if self.result is not None:
             return "the game is over"
-        move = move if isinstance(move, Move) else Move.parse(move)
+        if not isinstance(move, Move):
+            try:
+                move = Move.parse(move)
+            except InvalidMoveError as e:
+                return str(e)
         p = self.current_player
         return why_illegal(
             move,
@@ -201,7 +205,11 @@ class PlayerView:
             return "the game is over"
         if self.current_player != self.player:
             return "it is not your turn"
-        move = move if isinstance(move, Move) else Move.parse(move)
+        if not isinstance(move, Move):
+            try:
+                move = Move.parse(move)
+            except InvalidMoveError as e:
+                return str(e)
         return why_illegal(
             move,
             self.hand,

@@ -220,3 +220,16 @@ def test_a_game_built_from_plain_strings_plays_like_one_built_from_cards():
     assert g.state.centers[0] == ("Ah", "2h")
     with pytest.raises(ValueError, match="is not a card"):
         Game([*deck[:-1], "1h"])
+
+
+def test_why_illegal_answers_a_malformed_string_the_same_everywhere() -> None:
+    """Game, GameState and PlayerView all answer a non-move with the parser's words, not an exception."""
+    g = Game.new(seed=1)
+    answers = {
+        g.why_illegal("H:Zz>C1"),
+        g.state.why_illegal("H:Zz>C1"),
+        g.view(g.current_player).why_illegal("H:Zz>C1"),
+    }
+    assert len(answers) == 1
+    (answer,) = answers
+    assert answer is not None and "'Zz' is not a card" in answer
