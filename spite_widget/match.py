@@ -27,16 +27,29 @@ class Match:
         *,
         first_player: int = 0,
         rules: Rules | dict[str, Any] | None = None,
-        players: Sequence[str] = ("Player 0", "Player 1"),
+        players: Sequence[str] | None = None,
+        first_game: Game | None = None,
     ) -> None:
+        """`first_game`: a game already set up (a chosen deck, say) to open the match with;
+        its rules, players and starting player then stand for the whole match."""
         if not isinstance(target, int) or isinstance(target, bool) or target < 1:
             raise ValueError(f"target must be a whole number of points >= 1, not {target!r}")
         self.target = target
         """Points needed to win the match."""
         self._rng = random.Random(seed)
-        self._rules = Rules.from_dict(rules)
-        self.players: tuple[str, str] = (str(players[0]), str(players[1]))
-        self.games: list[Game] = [self._new_game(first_player)]
+        if first_game is not None:
+            if players is not None and tuple(players) != first_game.players:
+                raise ValueError(
+                    f"players {tuple(players)} differ from the first game's {first_game.players}"
+                )
+            self._rules = first_game.rules
+            self.players: tuple[str, str] = first_game.players
+            self.games: list[Game] = [first_game]
+        else:
+            self._rules = Rules.from_dict(rules)
+            names = players if players is not None else ("Player 0", "Player 1")
+            self.players = (str(names[0]), str(names[1]))
+            self.games = [self._new_game(first_player)]
         """Every game of the match so far, the one in progress last."""
         self.meta: dict[str, Any] = {}
         """Top-level record keys beyond the match itself (`event`, `date`, `comment`, `x-...`)."""

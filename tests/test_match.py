@@ -166,3 +166,16 @@ def test_match_records_of_separate_games_are_checked_for_alternation_and_rules()
     _refused(match(drawn, other_rules), "every game of a match is played under the same rules", 2)
     fine = Match.from_record(match(drawn, Game.new(seed=1, first_player=1)))
     assert fine.scores == [0, 0] and len(fine.games) == 2 and not fine.is_over
+
+
+def test_a_match_can_open_with_a_game_already_set_up() -> None:
+    first = Game.new(seed=4, first_player=1, players=("Ada", "Bo"), rules={"kings_start_stacks": True})
+    m = Match(target=10, seed=1, first_game=first)
+    assert m.game is first and m.players == ("Ada", "Bo") and m.games == [first]
+    while not first.is_over:
+        first.play(first.legal_moves()[0])
+    if not m.is_over:
+        nxt = m.next_game()
+        assert nxt.first_player == 0 and nxt.rules.kings_start_stacks and nxt.players == ("Ada", "Bo")
+    with pytest.raises(ValueError, match="differ"):
+        Match(first_game=Game.new(seed=1), players=("X", "Y"))

@@ -120,8 +120,7 @@ class SpiteWidget(anywidget.AnyWidget):
             names = tuple(players) if players is not None else game.players
             if players is not None:
                 game.players = (str(names[0]), str(names[1]))
-            self.match = Match(target, seed, first_player=game.first_player, rules=game.rules, players=names)
-            self.match.games = [game]
+            self.match = Match(target, seed, first_game=game)
         else:
             names = _default_names(opponent, human) if players is None else tuple(players)
             self.match = Match(target, seed, rules={"kings_start_stacks": kings_start_stacks}, players=names)
