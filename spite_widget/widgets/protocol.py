@@ -17,7 +17,7 @@ Two directions, one vocabulary (mirrored, with the same names, in `js/lib/protoc
 
 from __future__ import annotations
 
-from typing import Any, Final, Literal, TypedDict
+from typing import Any, Final, Literal, NotRequired, TypedDict
 
 from ..cards import rank_name
 from ..moves import Move
@@ -119,6 +119,9 @@ class Status(TypedDict):
     kind: StatusKind
     id: int
     """Counts up with every status, so the same words said twice still show as new."""
+    words: NotRequired[str]
+    """The same for screen readers, cards named in words ("the seven of hearts on center
+    stack 2"); the table's live region reads it aloud. Absent: read `text`."""
 
 
 class Score(TypedDict):

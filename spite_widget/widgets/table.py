@@ -23,7 +23,7 @@ from ..errors import IllegalMoveError
 from ..game import Game
 from ..match import Match
 from ..moves import InvalidMoveError, Move
-from ..narrate import describe_move, describe_move_words
+from ..narrate import PILE_WORDS, describe_move, describe_move_words
 from ..state import GameState
 from .protocol import (
     ACTIONS,
@@ -296,13 +296,14 @@ class SpiteWidget(anywidget.AnyWidget):
         if self.computer is not None:
             computer_to_move = not game.is_over and game.current_player == self.computer
             self._busy = computer_to_move  # set before the redraw, so one update carries it
+        text, words = self._last["text"], self._last["words"]
         if game.is_over:
-            self._sync(self._last["text"] + ". " + self._end_text(), "over")
+            self._sync(text + ". " + self._end_text(), "over", words + ". " + self._end_text())
         elif move.ends_turn:
-            self._sync(self._last["text"] + ". " + self._turn_text(), "turn")
+            self._sync(text + ". " + self._turn_text(), "turn", words + ". " + self._turn_text())
         else:
             more = " and drew 5 new cards" if drew else ""
-            self._sync(self._last["text"] + more + ".", "info")
+            self._sync(text + more + ".", "info", words + more + ".")
         for callback in list(self._callbacks):
             try:
                 callback(move, player)
@@ -360,7 +361,7 @@ class SpiteWidget(anywidget.AnyWidget):
         self._undoable.pop()
         self._seq += 1
         self._last = None
-        self._sync(f"Took back {move.card.display} ({move}).", "info")
+        self._sync(f"Took back {move.card.display} ({move}).", "info", f"Took back the {move.card.words}.")
 
     def _give_hint(self) -> None:
         game = self.game
@@ -378,7 +379,8 @@ class SpiteWidget(anywidget.AnyWidget):
         source = _SOURCE_WORDS.get(move.source, f"from side stack {move.source}")
         why = bot.explain()
         text = f"Hint: {move.card.display} ({source}) on {move.target}." + (f" {why}" if why else "") + note
-        self._say(text, "hint")
+        said = f"Hint: the {move.card.words} ({source}) on {PILE_WORDS[move.target]}."
+        self._say(text, "hint", said + (f" {why}" if why else "") + note)
 
     def _hinter(self) -> tuple[Bot | None, str]:
         if self._hint_bot is not None:
@@ -417,7 +419,7 @@ class SpiteWidget(anywidget.AnyWidget):
             and self._undoable[-1] == self.game.ply
         )
 
-    def _sync(self, text: str | None = None, kind: StatusKind = "info") -> None:
+    def _sync(self, text: str | None = None, kind: StatusKind = "info", words: str | None = None) -> None:
         """Send the table, the legal moves, the buttons and the scoreboard in one update."""
         game = self.game
         bottom = self._bottom()
@@ -449,11 +451,12 @@ class SpiteWidget(anywidget.AnyWidget):
             if self.hint and (not can_move or self.hint not in self.legal):
                 self.hint = ""
             if text is not None:
-                self._say(text, kind)
+                self._say(text, kind, words)
 
-    def _say(self, text: str, kind: StatusKind) -> None:
+    def _say(self, text: str, kind: StatusKind, words: str | None = None) -> None:
+        """Tell the player `text`; `words` is the same with cards named in words (for screen readers)."""
         self._status_id += 1
-        status: Status = {"text": text, "kind": kind, "id": self._status_id}
+        status: Status = {"text": text, "kind": kind, "id": self._status_id, "words": words or text}
         self.status = dict(status)
 
     def _turn_text(self, note: str = "") -> str:
