@@ -4,7 +4,7 @@ import { animateLast, markDrawn, snapshot } from "./lib/animate.js";
 import { Interaction } from "./lib/interaction.js";
 import { renderTable } from "./lib/layout.js";
 import { actionMessage, moveMessage } from "./lib/protocol.js";
-import { renderHeader, renderStatus, setStatus } from "./lib/status.js";
+import { announce, renderHeader, renderLive, renderStatus, setStatus } from "./lib/status.js";
 
 const TRAITS = ["table", "legal", "status", "score", "actions", "hint", "busy"];
 
@@ -19,12 +19,21 @@ function render({ model, el }) {
   const root = document.createElement("div");
   root.className = "sw-root";
   root.setAttribute("data-lm-suppress-shortcuts", "true");
+  const view = document.createElement("div"); // redrawn on every change
+  view.className = "sw-view";
+  const live = renderLive(); // never redrawn: what a screen reader reads out
+  root.append(view, live);
   el.append(root);
   let drawn = null;
   let shown = null; // the table drawn last
   let statusLine = null;
+  let spoken = null; // the id of the last status read out
 
-  const say = (text, kind = "info") => statusLine && setStatus(statusLine, text, kind);
+  // `words`: the same with cards named in words, for the live region
+  const say = (text, kind = "info", words = text) => {
+    if (statusLine) setStatus(statusLine, text, kind);
+    if (text !== "…") announce(live, words);
+  };
   const send = (message) => model.send(message);
   const interaction = new Interaction(root, {
     send: (source, card, target) => {
@@ -44,9 +53,14 @@ function render({ model, el }) {
     interaction.beforeRender();
     const before = snapshot(drawn && drawn.piles);
     const next = renderTable(table);
-    statusLine = renderStatus(model.get("status"));
+    const status = model.get("status") || {};
+    statusLine = renderStatus(status);
     next.news.append(statusLine);
-    root.replaceChildren(renderHeader(model.get("score"), model.get("actions"), onAction), next.board);
+    view.replaceChildren(renderHeader(model.get("score"), model.get("actions"), onAction), next.board);
+    if (status.id !== spoken) {
+      spoken = status.id;
+      announce(live, status.words || status.text);
+    }
     root.dataset.playerToMove = String(table.to_move);
     root.dataset.gameOver = table.result ? "true" : "false";
     root.dataset.seq = String(table.seq);

@@ -3,16 +3,27 @@
 // No rule lives here: the legal moves come from Python, and a move to a pile that is not
 // lit is still sent, so that Python answers with the engine's reason.
 
-import { cardDisplay } from "./cards.js";
+import { cardDisplay, cardWords } from "./cards.js";
 import { splitMove } from "./protocol.js";
 
 const OWN_SOURCES = ["P", "S1", "S2", "S3", "S4"];
+const PILE_WORDS = {
+  P: "your pay-off pile", H: "your hand", C1: "center stack 1", C2: "center stack 2", C3: "center stack 3",
+  S1: "side stack 1", S2: "side stack 2", S3: "side stack 3", S4: "side stack 4",
+};
+
+/** ["C1", "S2"] -> "center stack 1 or side stack 2" */
+function pilesInWords(keys) {
+  const words = keys.map((k) => PILE_WORDS[k] || k);
+  return words.length > 1 ? `${words.slice(0, -1).join(", ")} or ${words[words.length - 1]}` : words.join("");
+}
 
 export class Interaction {
   /**
    * @param {HTMLElement} host  the widget root (keyboard and pointer events are caught here)
    * @param {{send: (source: string, card: string, target: string) => void,
-   *          say: (text: string, kind?: string) => void}} io
+   *          say: (text: string, kind?: string, words?: string) => void}} io
+   *        `say`'s `words`: the same with cards named in words, for screen readers
    */
   constructor(host, io) {
     this.host = host;
@@ -89,6 +100,8 @@ export class Interaction {
 
   markSource(card, source, code) {
     card.dataset.source = source;
+    card.setAttribute("role", "button"); // a card you can pick up: pressed while selected
+    card.setAttribute("aria-pressed", "false");
     const playable = this.moves.has(`${source}:${code}`);
     card.classList.toggle("sw-playable", playable);
     card.draggable = !this.blocked;
@@ -130,7 +143,7 @@ export class Interaction {
   paintSelection() {
     for (const e of this.host.querySelectorAll(".sw-selected, .sw-target")) {
       e.classList.remove("sw-selected", "sw-target");
-      e.removeAttribute("aria-pressed");
+      if (e.hasAttribute("aria-pressed")) e.setAttribute("aria-pressed", "false");
     }
     this.host.classList.toggle("sw-selecting", !!this.selected);
     if (!this.selected) return;
@@ -151,8 +164,19 @@ export class Interaction {
     this.paintSelection();
     const targets = [...(this.moves.get(`${source}:${card}`) || [])];
     const shown = cardDisplay(card);
-    if (targets.length) this.io.say(`${shown} selected: put it on ${targets.join(", ")} (lit), or Escape to cancel.`, "info");
-    else this.io.say(`${shown} selected, but it has no legal place right now. Pick a pile to hear why, or Escape.`, "info");
+    const named = `The ${cardWords(card)}`;
+    if (targets.length)
+      this.io.say(
+        `${shown} selected: put it on ${targets.join(", ")} (lit), or Escape to cancel.`,
+        "info",
+        `${named} selected: it can go on ${pilesInWords(targets)}. Escape cancels.`,
+      );
+    else
+      this.io.say(
+        `${shown} selected, but it has no legal place right now. Pick a pile to hear why, or Escape.`,
+        "info",
+        `${named} selected, but it has no legal place right now. Pick a pile to hear why, or press Escape.`,
+      );
   }
 
   cancel() {

@@ -29,14 +29,36 @@ export function renderHeader(score, actions, onAction) {
   return head;
 }
 
-/** The status line: `data-status`, read aloud politely by screen readers. */
+/**
+ * The status line: `data-status`, what the player is told now. It is redrawn with the table,
+ * so it is not itself a live region (a screen reader misses a region inserted with its
+ * words): `renderLive` makes the one that speaks.
+ */
 export function renderStatus(status) {
   const line = el("div", `sw-status sw-status-${(status && status.kind) || "info"}`);
   line.dataset.status = "";
-  line.setAttribute("role", "status");
-  line.setAttribute("aria-live", "polite");
   line.textContent = (status && status.text) || "";
   return line;
+}
+
+/**
+ * The screen-reader live region (`data-live`, aria-live="polite"): made once per view and
+ * never redrawn, so every `announce` is read out. Visually hidden.
+ */
+export function renderLive() {
+  const live = el("div", "sw-live");
+  live.dataset.live = "";
+  live.setAttribute("role", "status");
+  live.setAttribute("aria-live", "polite");
+  live.setAttribute("aria-atomic", "true");
+  return live;
+}
+
+/** Say `words` in the live region (the same words twice are still read twice). */
+export function announce(live, words) {
+  if (!live || !words) return;
+  // a trailing no-break space makes a repeat a change, so it is read again
+  live.textContent = live.textContent === words ? `${words}\u00a0` : words;
 }
 
 /** Change the status line's words in place (for what the browser itself says). */

@@ -1,0 +1,132 @@
+"""The table outside Jupyter: the bundle in a bare HTML page, as VS Code or any other host
+with none of JupyterLab's globals or --jp-* CSS variables would show it.
+
+The page builds its own small model (get/set/on/off/save_changes/send); the real Python
+widget stands behind it (its comm is a bridge in the test process), so a click still plays
+on the Python game. Screenshots at 360, 600, 900 and 1400 px, light and dark, go to
+test-artifacts/bare-*.png for people to look at.
+"""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+from typing import Any
+
+import pytest
+from conftest import STATIC, busy_table, quick_deck
+
+from spite_widget import Game, SpiteWidget
+
+pytestmark = pytest.mark.browser
+
+WIDTHS = (360, 600, 900, 1400)
+
+# globals only a Jupyter front end has; the bundle must not need any of them
+JUPYTER_ONLY = ("jupyterapp", "@jupyterlab", "@jupyter-widgets", "IPython", "Jupyter.notebook", "require(")
+
+
+def quick_widget() -> SpiteWidget:
+    game = Game.new(deck=quick_deck(), seed=5, players=("You", "Random bot"))
+    return SpiteWidget(game=game, opponent="random", seed=2, opponent_delay=0)
+
+
+def seq(page: Any) -> int:
+    return int(page.locator(".sw-root").get_attribute("data-seq"))
+
+
+def test_the_bundle_names_no_jupyter_global() -> None:
+    code = (STATIC / "table.js").read_text()
+    assert not [g for g in JUPYTER_ONLY if g in code]
+    css = (STATIC / "table.css").read_text()
+    # every --jp-* variable is used with a fallback: var(--jp-x, fallback)
+    assert re.findall(r"var\(--jp-[\w-]+\)", css) == []
+
+
+def test_plays_in_a_bare_page(bare: Any) -> None:
+    w = quick_widget()
+    page = bare.open(w)
+    root = page.locator(".sw-root")
+    assert page.evaluate(
+        "() => typeof window.jupyterapp === 'undefined' && typeof window.require === 'undefined'"
+    )
+    assert root.get_attribute("data-player-to-move") == "0"
+    # no --jp-* variable anywhere: the colours are the fallbacks
+    assert (
+        page.evaluate(
+            "() => getComputedStyle(document.querySelector('.sw-root')).getPropertyValue('--jp-ui-font-color1')"
+        )
+        == ""
+    )
+    assert (
+        page.evaluate("() => getComputedStyle(document.querySelector('[data-action=hint]')).backgroundColor")
+        == "rgb(255, 255, 255)"
+    )
+
+    page.locator("[data-pile='P'] .sw-face").click()
+    assert page.locator("[data-pile].sw-target").count() == 3
+    old = seq(page)
+    page.locator("[data-pile='C2']").click()
+    page.wait_for_function(f"() => +document.querySelector('.sw-root').dataset.seq > {old}")
+    assert page.evaluate("() => window.__swSent.at(-1)") == {
+        "type": "move",
+        "move": "P:" + w.game.moves[0].card + ">C2",
+        "seq": old,
+    }
+    assert [str(m) for m in w.game.moves] == [f"P:{w.game.state.centers[1][0]}>C2"]
+    assert page.locator("[data-pile='C2'] [data-card]").get_attribute("data-card")[0] == "A"
+    assert "You played" in page.locator("[data-status]").inner_text()
+
+    # a hand card on a side stack ends the turn; the computer (in Python) answers at once
+    card = page.locator("[data-pile='H'] .sw-face").first.get_attribute("data-card")
+    page.locator("[data-pile='H'] .sw-face").first.click()
+    page.locator("[data-pile='S3']").click()
+    page.wait_for_function(
+        "() => document.querySelector('[data-status]').innerText.includes('Your turn')"
+        " && document.querySelector('[data-status]').innerText.includes('Random bot')"
+    )
+    assert w.game.state.sides[0][2] == (card,)
+    assert w.game.current_player == 0 and len(w.game.moves) == 3
+    assert page.locator("[data-pile^='O-S'] [data-card]").count() == 1
+
+
+@pytest.mark.parametrize("dark", [False, True], ids=["light", "dark"])
+def test_screenshots_at_every_width(bare: Any, new_page: Any, artifacts: Path, dark: bool) -> None:
+    """360 to 1400 px: nothing spills sideways, cards shrink, side stacks fan less."""
+    page = new_page(viewport={"width": 1440, "height": 1100}, color_scheme="dark" if dark else "light")
+    bare.open(busy_table(), page=page)
+    theme = "dark" if dark else "light"
+    sizes = []
+    for width in WIDTHS:
+        page.evaluate(f"() => {{ document.getElementById('widget').style.width = '{width}px'; }}")
+        page.wait_for_timeout(150)
+        root = page.locator(".sw-root")
+        box = root.bounding_box()
+        assert box is not None and box["width"] <= width + 0.5
+        spill = page.evaluate(
+            """() => { const r = document.querySelector('.sw-root').getBoundingClientRect();
+                return [...document.querySelectorAll('.sw-root .sw-card, .sw-root .sw-pile, .sw-root button')]
+                    .filter(c => { const b = c.getBoundingClientRect(); return b.right > r.right + 1 || b.left < r.left - 1; })
+                    .map(c => c.dataset.pile || c.dataset.card || c.dataset.action || c.className); }"""
+        )
+        assert spill == [], (width, spill)
+        sizes.append(
+            page.evaluate(
+                """() => { const c = document.querySelector('.sw-root [data-pile=H] .sw-card').getBoundingClientRect();
+                    const fans = [...document.querySelectorAll('.sw-root .sw-fan')]
+                        .map(f => [...f.querySelectorAll('.sw-card')].map(x => x.getBoundingClientRect().top))
+                        .filter(t => t.length > 1);
+                    return {card: c.width, fan: fans.length ? fans[0][1] - fans[0][0] : null}; }"""
+            )
+        )
+        # the page is dark where the colour scheme is: the table paints its own background
+        if dark:
+            assert (
+                page.evaluate("() => getComputedStyle(document.querySelector('.sw-root')).backgroundColor")
+                != "rgba(0, 0, 0, 0)"
+            )
+        root.screenshot(path=str(artifacts / f"bare-{theme}-{width}.png"))
+    cards = [s["card"] for s in sizes]
+    assert cards == sorted(cards) and cards[0] < cards[-1], sizes  # wider: bigger cards
+    fans = [s["fan"] for s in sizes if s["fan"] is not None]
+    assert fans == sorted(fans), sizes  # narrower: a tighter fan
