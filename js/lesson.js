@@ -1,0 +1,109 @@
+// The lesson widget (LessonWidget): a lesson's text beside the real table, played with the
+// same clicks, drag and drop and keys as the card-table widget (js/lib/interaction.js).
+// No rule lives here: the legal moves, the verdicts and the goal all come from Python.
+import "./lib/styles.css";
+import "./lib/lesson/lesson.css";
+import { animateLast, markDrawn, snapshot } from "./lib/animate.js";
+import { Interaction } from "./lib/interaction.js";
+import { renderTable } from "./lib/layout.js";
+import { actionMessage, moveMessage } from "./lib/protocol.js";
+import { renderStatus, setStatus } from "./lib/status.js";
+import { fillStatus, renderBanner, renderControls, renderPage } from "./lib/lesson/page.js";
+
+const TRAITS = ["page", "table", "legal", "status", "progress", "actions", "steps"];
+
+function blockedReason(progress, page, legal) {
+  if (progress === "done")
+    return page.next_title ? "Goal reached! Press Next lesson, or Reset to play it again." : "Goal reached! Press Reset to play it again.";
+  if (progress === "failed") return "This attempt is over: press Undo or Reset to try again.";
+  if (!legal.length) return "Nothing can be played now.";
+  return "";
+}
+
+function render({ model, el }) {
+  const root = document.createElement("div");
+  root.className = "swl-root";
+  root.setAttribute("data-lm-suppress-shortcuts", "true");
+  const layout = document.createElement("div");
+  layout.className = "swl-layout";
+  // the play column is a table root (.sw-root): the table's sizes follow its width, and the
+  // buttons get the table's look
+  const play = document.createElement("div");
+  play.className = "sw-root swl-play";
+  let aside = null;
+  root.append(layout);
+  el.append(root);
+
+  let drawn = null;
+  let shown = null; // the table drawn last
+  let shownPage = ""; // the page drawn last, as JSON
+  let statusLine = null;
+
+  const say = (text, kind = "info") => statusLine && setStatus(statusLine, text, kind);
+  const interaction = new Interaction(root, {
+    send: (source, card, target) => {
+      say("\u2026", "info");
+      model.send(moveMessage(source, card, target, model.get("table").seq));
+    },
+    say,
+  });
+  const onAction = (name) => model.send(actionMessage(name, model.get("table").seq));
+
+  const draw = () => {
+    const table = model.get("table");
+    const page = model.get("page");
+    if (!table || !table.seats || !page || !page.id) return;
+    const legal = model.get("legal") || [];
+    const progress = model.get("progress") || "playing";
+    const pageKey = JSON.stringify([page, progress]);
+    if (pageKey !== shownPage) {
+      const next = renderPage(page, progress);
+      if (aside) aside.replaceWith(next);
+      aside = next;
+      shownPage = pageKey;
+    }
+    interaction.beforeRender();
+    const before = snapshot(drawn && drawn.piles);
+    const next = renderTable(table);
+    const status = model.get("status");
+    statusLine = renderStatus(status);
+    fillStatus(statusLine, (status && status.text) || "");
+    next.news.append(statusLine);
+    const banner = renderBanner(progress, page);
+    const controls = renderControls(model.get("actions"), progress, model.get("steps"), page, onAction);
+    play.replaceChildren(...(banner ? [banner] : []), controls, next.board);
+    if (!layout.contains(aside)) layout.replaceChildren(aside, play);
+    root.dataset.lesson = page.id;
+    root.dataset.lessonStatus = progress;
+    root.dataset.playerToMove = String(table.to_move);
+    root.dataset.gameOver = table.result ? "true" : "false";
+    root.dataset.seq = String(table.seq);
+    interaction.update(next, table, legal, { blocked: blockedReason(progress, page, legal) });
+    if (shown && table.seq !== shown.seq) {
+      animateLast(before, table, next.piles);
+      if (shown.bottom === table.bottom) {
+        markDrawn(shown.seats[table.bottom].hand, table.seats[table.bottom].hand, next.piles.get("H"));
+      }
+    }
+    drawn = next;
+    shown = table;
+  };
+
+  let pending = false;
+  const schedule = () => {
+    if (pending) return;
+    pending = true;
+    queueMicrotask(() => {
+      pending = false;
+      draw();
+    });
+  };
+  for (const t of TRAITS) model.on(`change:${t}`, schedule);
+  draw();
+  return () => {
+    for (const t of TRAITS) model.off(`change:${t}`, schedule);
+    interaction.destroy();
+  };
+}
+
+export default { render };

@@ -1,0 +1,141 @@
+// The lesson around the table: its text (plain-text blocks from Python, built with
+// textContent only: no HTML is ever injected), the goal, the buttons and the cheer.
+import { el } from "../cards.js";
+
+/** Button labels, by `data-action`. */
+export const LESSON_ACTIONS = ["hint", "solution", "undo", "reset", "next-lesson"];
+
+function spanOf(span) {
+  const tag = { strong: "strong", em: "em", code: "code" }[span.style] || "span";
+  return el(tag, "", span.text);
+}
+
+function paragraph(tag, cls, spans) {
+  const p = el(tag, cls);
+  for (const s of spans || []) p.append(spanOf(s));
+  return p;
+}
+
+/**
+ * The lesson text: title, place in the course, paragraphs, quoted rules and the goal.
+ * @param {{id: string, title: string, number: number, count: number, goal: string,
+ *          text: {kind: string, parts: {text: string, style: string}[][]}[]}} page
+ * @param {string} progress  "playing" | "done" | "failed"
+ */
+export function renderPage(page, progress) {
+  const aside = el("aside", "swl-text");
+  aside.setAttribute("aria-label", "lesson");
+  if (page.number) aside.append(el("div", "swl-kicker", `Lesson ${page.number} of ${page.count}`));
+  const title = el("h3", "swl-title", page.title);
+  title.dataset.lessonTitle = "";
+  aside.append(title);
+  const body = el("div", "swl-body");
+  for (const block of page.text || []) {
+    if (block.kind === "quote") {
+      const q = el("blockquote", "swl-rule");
+      q.append(el("span", "swl-rule-label", "The rule"));
+      for (const part of block.parts) q.append(paragraph("p", "", part));
+      body.append(q);
+    } else if (block.kind === "list") {
+      const ul = el("ul", "");
+      for (const part of block.parts) ul.append(paragraph("li", "", part));
+      body.append(ul);
+    } else {
+      for (const part of block.parts) body.append(paragraph("p", "", part));
+    }
+  }
+  aside.append(body, renderGoal(page.goal, progress));
+  return aside;
+}
+
+/** The goal box: a target while playing, a tick once reached. */
+export function renderGoal(goal, progress) {
+  const box = el("div", `swl-goal swl-goal-${progress}`);
+  box.dataset.goal = progress;
+  const mark = el("span", "swl-goal-mark", progress === "done" ? "\u2713" : progress === "failed" ? "!" : "\u2691");
+  mark.setAttribute("aria-hidden", "true");
+  const words = el("div", "swl-goal-words");
+  const label = progress === "done" ? "Goal reached" : "Your goal";
+  words.append(el("span", "swl-goal-label", label), el("span", "swl-goal-text", goal));
+  box.append(mark, words);
+  return box;
+}
+
+function label(name, steps, page) {
+  if (name === "hint") return "Hint";
+  if (name === "solution") return steps && steps[0] > 0 && steps[0] < steps[1] ? `Next step (${steps[0] + 1}/${steps[1]})` : "Solution";
+  if (name === "undo") return "Undo";
+  if (name === "reset") return "Reset";
+  return page && page.next_title ? "Next lesson \u2192" : "Last lesson";
+}
+
+/**
+ * The buttons: `onAction(name)` is called on a click. The button the learner most likely
+ * wants next is marked `swl-primary` (Next lesson once done, Reset once failed).
+ */
+export function renderControls(actions, progress, steps, page, onAction) {
+  const bar = el("div", "swl-controls sw-buttons");
+  bar.setAttribute("role", "toolbar");
+  bar.setAttribute("aria-label", "lesson buttons");
+  const primary = progress === "done" ? "next-lesson" : progress === "failed" ? "reset" : "";
+  for (const name of LESSON_ACTIONS) {
+    const b = el("button", `sw-button swl-btn-${name}${name === primary ? " swl-primary" : ""}`, label(name, steps, page));
+    b.type = "button";
+    b.dataset.action = name;
+    b.disabled = !(actions && actions[name]);
+    if (name === "next-lesson" && page && page.next_title) b.title = `Next: ${page.next_title}`;
+    b.addEventListener("click", () => onAction(name));
+    bar.append(b);
+  }
+  return bar;
+}
+
+/**
+ * The cheer (goal reached) or the commiseration (the attempt ended without it); null while playing.
+ * @param {string} progress
+ * @param {{goal: string, next_title: string | null}} page
+ */
+export function renderBanner(progress, page) {
+  if (progress !== "done" && progress !== "failed") return null;
+  const done = progress === "done";
+  const banner = el("div", `swl-banner swl-banner-${progress}`);
+  banner.dataset.banner = progress;
+  banner.setAttribute("role", "alert");
+  const badge = el("span", "swl-badge", done ? "\u2713" : "\u21ba");
+  badge.setAttribute("aria-hidden", "true");
+  const words = el("div", "swl-banner-words");
+  if (done) {
+    words.append(
+      el("strong", "swl-banner-title", "Well done: goal reached!"),
+      el("span", "swl-banner-text", page.next_title ? `On to the next lesson: ${page.next_title}.` : "That was the last lesson: you know every rule. Time for a real game!"),
+    );
+    const burst = el("span", "swl-confetti");
+    burst.setAttribute("aria-hidden", "true");
+    for (let i = 0; i < 14; i++) {
+      const bit = el("i", "");
+      bit.style.setProperty("--k", String(i));
+      burst.append(bit);
+    }
+    banner.append(burst);
+  } else {
+    words.append(
+      el("strong", "swl-banner-title", "Not this time"),
+      el("span", "swl-banner-text", "The goal was not reached. Undo your last move or reset to try again."),
+    );
+  }
+  banner.prepend(badge, words);
+  return banner;
+}
+
+/**
+ * The status line's words: the verdict, then the rule it quotes (if any) on its own line.
+ * Plain text only (textContent), like everything else here.
+ */
+export function fillStatus(line, text) {
+  const at = text.indexOf(" Rule (");
+  if (at < 0) {
+    line.textContent = text;
+    return;
+  }
+  line.replaceChildren(document.createTextNode(text.slice(0, at)), el("span", "swl-status-rule", text.slice(at + 1)));
+}

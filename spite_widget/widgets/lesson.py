@@ -1,0 +1,439 @@
+"""`LessonWidget`: a lesson's text beside a live card table, played with the mouse or the keyboard.
+
+A thin layer over `spite_widget.teach.LessonSession`: Python holds the lesson's game; the
+browser gets, through a few synced traits, the lesson page, the table as the learner may see
+it (built from the learner's `PlayerView`), the learner's legal moves and the status line,
+and sends back what was clicked (`lesson_protocol.py` has the message shapes). Every move
+and button is answered in the status line with the engine's words; the widget cheers when
+the goal is reached and offers a reset when the attempt ends without it.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+import anywidget
+import traitlets
+
+from ..moves import InvalidMoveError, Move
+from ..narrate import describe_move, describe_move_words
+from ..teach import Feedback, Lesson, LessonSession, lesson, lessons
+from ..teach.rulebook import RULES
+from .lesson_protocol import (
+    LESSON_ACTIONS,
+    LessonMessage,
+    LessonPage,
+    LessonStatus,
+    LessonStatusKind,
+    Progress,
+    markdown_blocks,
+    parse_lesson_message,
+)
+from .protocol import LastMove, ProtocolError, as_moves, table_view
+
+_STATIC = Path(__file__).resolve().parent.parent / "static"
+
+GoalCallback = Callable[[Lesson], object]
+"""`callback(lesson)`: told each time the learner reaches the lesson's goal."""
+
+_WIDGET_KEYS = frozenset({"layout", "tabbable", "tooltip", "_dom_classes"})
+"""ipywidgets' own traits, which a front end may set; every lesson trait is Python's alone."""
+
+_NOT_TARGETS = frozenset({"P", "H", "stock"})
+"""Piles a card is never put on (the browser may still report a drop there)."""
+
+
+class LessonWidget(anywidget.AnyWidget):
+    """One lesson of Spite & Malice: read the rule, play it on a real table, be told why."""
+
+    _esm = _STATIC / "lesson.js"
+    _css = _STATIC / "lesson.css"
+
+    page = traitlets.Dict().tag(sync=True)
+    """lesson_protocol.LessonPage: the lesson's title, text (as plain-text blocks) and goal."""
+    table = traitlets.Dict().tag(sync=True)
+    """protocol.TableView: the table as the learner may see it (from the learner's PlayerView)."""
+    legal = traitlets.List(traitlets.Unicode()).tag(sync=True)
+    """The learner's legal moves now, as move strings ([] once the lesson is done or failed)."""
+    status = traitlets.Dict().tag(sync=True)
+    """lesson_protocol.LessonStatus: the status line."""
+    progress = traitlets.Unicode("playing").tag(sync=True)
+    """"playing", "done" (the goal is reached: the widget cheers) or "failed" (reset to retry)."""
+    actions = traitlets.Dict().tag(sync=True)
+    """Which buttons can act now: {"hint", "solution", "undo", "reset", "next-lesson"}: bool."""
+    steps = traitlets.List(traitlets.Int(), [0, 0]).tag(sync=True)
+    """[solution steps shown so far in this attempt, steps in the solution]."""
+
+    def __init__(self, lesson_or_id: Lesson | str = "build-from-ace", **kwargs: Any) -> None:
+        chosen = _lesson_of(lesson_or_id)
+        super().__init__(**kwargs)
+        self.session = LessonSession(chosen)
+        """The lesson being played (its `game` is the live table)."""
+        self.errors: list[str] = []
+        """Problems met outside any call of yours (an on_goal callback failing, a bug caught
+        while answering the browser); each is also shown in the status line."""
+        self._seq = 0
+        self._status_id = 0
+        self._last: LastMove | None = None
+        self._callbacks: list[GoalCallback] = []
+        self._handled: LessonMessage | None = None
+        self._shown_steps = 0
+        self._sync(self._welcome(), "info")
+
+    # ------------------------------------------------------------------ public
+    @property
+    def lesson(self) -> Lesson:
+        """The lesson on the table."""
+        return self.session.lesson
+
+    @property
+    def done(self) -> bool:
+        """Whether the goal is reached."""
+        return self.session.done
+
+    @property
+    def next_lesson_of_course(self) -> Lesson | None:
+        """The lesson after this one in `lessons()`, or None for the last (or a lesson of your own)."""
+        course = lessons()
+        ids = [x.id for x in course]
+        if self.lesson.id not in ids:
+            return None
+        i = ids.index(self.lesson.id)
+        return course[i + 1] if i + 1 < len(course) else None
+
+    def play(self, move: Move | str) -> Feedback:
+        """Try `move` as if clicked; never raises: the Feedback (and the status line) say what happened."""
+        if not isinstance(move, Move | str):
+            raise TypeError(
+                f"move must be a Move or a move string such as 'H:7s>S4', not {type(move).__name__}"
+            )
+        return self._try(move)
+
+    def on_goal(self, callback: GoalCallback, remove: bool = False) -> None:
+        """Call `callback(lesson)` whenever the goal is reached (or stop with remove=True)."""
+        if remove:
+            self._callbacks.remove(callback)
+        else:
+            self._callbacks.append(callback)
+
+    def give_hint(self) -> str:
+        """The lesson's hint and what the position offers (also shown in the status line)."""
+        status = self.session.status
+        if status == "done":
+            text = "You have reached the goal already. " + self._after_done()
+            self._say(text, "done")
+        elif status == "failed":
+            text = "This attempt is over: press Undo to take back your last move, or Reset to start again."
+            self._say(text, "failed")
+        else:
+            text = "Hint: " + self.session.hint()
+            self._say(text, "hint")
+        return text
+
+    def solution_step(self) -> Feedback:
+        """Play the next move of the solution, explaining it (from the start if you went another way)."""
+        session = self.session
+        solution = session.solution()
+        played = session.moves
+        if session.status == "done":
+            self._say("You have reached the goal already. " + self._after_done(), "done")
+            return Feedback(False, "done", self.status["text"])
+        prefix = ""
+        if session.status != "playing" or tuple(played) != solution[: len(played)]:
+            prefix = "Back to the start, to show the solution. " if played else ""
+            session.reset()
+            self._last = None
+            played = ()
+        step = len(played)
+        move = solution[step]
+        why = _reason(session.explain(move))
+        feedback = self._try(move, quiet=True)
+        self._shown_steps = max(self._shown_steps, step + 1)
+        head = f"{prefix}Solution, step {step + 1} of {len(solution)}: {feedback.text}"
+        if feedback.status == "done":
+            self._sync(f"{head} {self._cheer()}", "done", solution_step=True)
+        else:
+            self._sync(f"{head} Why: {why}", "solution", solution_step=True)
+        return feedback
+
+    def undo(self) -> Move | None:
+        """Take back the learner's last move (None, and the status line says so, if there is none)."""
+        move = self.session.undo()
+        if move is None:
+            self._say("Nothing to take back: you have not moved yet in this attempt.", "error")
+            return None
+        self._new_table(f"Took back {move.card.display} ({move}). Goal: {self.lesson.goal.text}")
+        return move
+
+    def reset(self) -> None:
+        """Back to the lesson's starting position."""
+        self.session.reset()
+        self._shown_steps = 0
+        self._new_table(f"Back to the start. Goal: {self.lesson.goal.text}")
+
+    def next_lesson(self) -> Lesson | None:
+        """Move on to the next lesson of the course (None, said in the status line, after the last)."""
+        following = self.next_lesson_of_course
+        if following is None:
+            self._say("This is the last lesson: you have seen every rule. Time for a real game!", "info")
+            return None
+        self.set_lesson(following)
+        return following
+
+    def set_lesson(self, lesson_or_id: Lesson | str) -> None:
+        """Put another lesson on the table (a Lesson or a lesson id)."""
+        self.session = LessonSession(_lesson_of(lesson_or_id))
+        self._shown_steps = 0
+        self._new_table(self._welcome())
+
+    # ------------------------------------------------------------------ front end
+    def set_state(self, sync_data: dict[str, Any]) -> None:
+        """A trait change from the browser: only ipywidgets' own traits; the lesson is Python's."""
+        allowed = {k: v for k, v in sync_data.items() if k in _WIDGET_KEYS}
+        refused = sorted(k for k in sync_data if k not in _WIDGET_KEYS)
+        if allowed:
+            super().set_state(allowed)
+        if refused:
+            self.send_state([k for k in refused if k in self.keys])
+            self._say(f"The lesson cannot be changed from the browser ({', '.join(refused)}).", "error")
+
+    def _handle_custom_msg(self, content: Any, buffers: Any) -> None:
+        """Every message from the browser; a bad one changes nothing and is answered in the status line."""
+        try:
+            msg = parse_lesson_message(content)
+        except ProtocolError as e:
+            self._say(f"Ignored a message the lesson does not understand: {e}.", "error")
+            return
+        try:
+            self._dispatch(msg)
+        except Exception as e:  # a bug must not break the lesson: say it and keep going
+            self.errors.append(repr(e))
+            self._say(f"Something went wrong, nothing was changed: {e}", "error")
+
+    def _dispatch(self, msg: LessonMessage) -> None:
+        if msg["seq"] != self._seq:
+            if msg == self._handled:
+                kind: LessonStatusKind = self.status.get("kind", "info")
+                self._say(
+                    f"{self.status.get('text', '')} (A double click: the second one changed nothing.)", kind
+                )
+            else:
+                self._say(
+                    "That click was for an earlier position of the table, so nothing was changed.", "error"
+                )
+            return
+        self._handled = msg
+        action = msg["type"]
+        if action == "move":
+            self._front_end_move(msg["move"])  # type: ignore[typeddict-item]
+        elif action == "hint":
+            self.give_hint()
+        elif action == "solution":
+            self.solution_step()
+        elif action == "undo":
+            self.undo()
+        elif action == "reset":
+            self.reset()
+        elif action == "next-lesson":
+            self.next_lesson()
+
+    def _front_end_move(self, text: str) -> None:
+        target = text.rpartition(">")[2]
+        if target.startswith("O-"):
+            self._refuse(
+                "Not allowed: your opponent's piles are theirs alone. Cards only go to the center "
+                "stacks (C1–C3) or, from your hand, to your own side stacks (S1–S4)."
+            )
+            return
+        if target in _NOT_TARGETS:
+            self._refuse(
+                "Not allowed: nothing is ever put on a pay-off pile, back into a hand or on the stock. "
+                f"Rule ({RULES['no-other-move'].title}): “{RULES['no-other-move'].quote}”"
+            )
+            return
+        try:
+            Move.parse(text)
+        except InvalidMoveError as e:
+            self._refuse(f"Not a move: {e}")
+            return
+        self._try(text)
+
+    # ------------------------------------------------------------------ playing
+    def _try(self, move: Move | str, quiet: bool = False) -> Feedback:
+        """Play through the session; redraw and tell the learner (quiet: the caller tells)."""
+        session = self.session
+        was = session.status
+        view = session.view
+        sizes = view.center_sizes()
+        hand_before = len(view.hand)
+        stock_before = view.stock_count
+        feedback = session.play(move)
+        if not feedback.accepted:
+            if quiet:
+                pass
+            elif was == "done":
+                self._say(f"{feedback.text} {self._after_done()}", "done")
+            elif was == "failed":
+                self._say(f"{feedback.text} Press Undo or Reset to try again.", "failed")
+            else:
+                self._say(feedback.text, "error")
+            return feedback
+        m = feedback.move
+        assert m is not None
+        after = session.view
+        self._last = {
+            "move": str(m),
+            "player": self.lesson.learner,
+            "text": describe_move(m, sizes, "You"),
+            "words": describe_move_words(m, sizes, "You"),
+        }
+        notes = []
+        if m.to_center and sizes[m.target_index] == 11:
+            notes.append(
+                f"{m.target} is complete: its 12 cards went back into the stock, "
+                f"which now holds {after.stock_count} cards (it held {stock_before})."
+            )
+        if (
+            m.source == "H"
+            and m.to_center
+            and len(after.hand) != hand_before - 1
+            and not session.game.is_over
+        ):
+            notes.append("Your hand was empty, so you drew 5 new cards and play on.")
+        text = feedback.text
+        if notes:
+            said, sep, rest = text.partition(". ")
+            text = f"{said}. {' '.join(notes)}" + (f" {rest}" if sep else "")
+        feedback = Feedback(True, feedback.status, text, m)
+        self._seq += 1
+        if quiet:
+            self._sync()
+        elif feedback.status == "done":
+            self._sync(f"{text} {self._cheer()}", "done")
+        elif feedback.status == "failed":
+            self._sync(text, "failed")
+        else:
+            self._sync(text, "info")
+        if feedback.status == "done" and was != "done":
+            self._goal_reached()
+        return feedback
+
+    def _goal_reached(self) -> None:
+        for callback in list(self._callbacks):
+            try:
+                callback(self.lesson)
+            except Exception as e:
+                self.errors.append(f"on_goal callback {callback!r} raised {e!r}")
+                self._say(f"An on_goal callback failed: {e!r}", "error")
+
+    def _refuse(self, text: str) -> None:
+        status = self.session.status
+        if status == "done":
+            self._say("The lesson is complete. " + self._after_done(), "done")
+        elif status == "failed":
+            self._say("This attempt is over: press Undo or Reset to try again.", "failed")
+        else:
+            self._say(text, "error")
+
+    # ------------------------------------------------------------------ drawing
+    def _new_table(self, text: str) -> None:
+        self._seq += 1
+        self._last = None
+        self._sync(text, "info")
+
+    def _sync(
+        self, text: str | None = None, kind: LessonStatusKind = "info", solution_step: bool = False
+    ) -> None:
+        """Send the page, the table, the legal moves and the buttons in one update."""
+        session = self.session
+        status: Progress = session.status
+        view = session.view
+        names = session.game.players
+        following = self.next_lesson_of_course
+        course = [x.id for x in lessons()]
+        page: LessonPage = {
+            "id": self.lesson.id,
+            "title": self.lesson.title,
+            "number": course.index(self.lesson.id) + 1 if self.lesson.id in course else 0,
+            "count": len(course),
+            "goal": self.lesson.goal.text,
+            "text": markdown_blocks(self.lesson.text),
+            "next_title": following.title if following is not None else None,
+        }
+        moved = session.game.ply > session.start_ply
+        if not moved:
+            self._shown_steps = 0
+        actions = {
+            "hint": status == "playing",
+            "solution": status != "done",
+            "undo": moved,
+            "reset": moved,
+            "next-lesson": following is not None,
+        }
+        assert set(actions) == set(LESSON_ACTIONS)
+        with self.hold_sync():
+            if self.page != page:
+                self.page = dict(page)
+            self.table = dict(table_view(view, names=names, seq=self._seq, last=self._last))
+            self.legal = as_moves(session.legal_moves())
+            self.actions = actions
+            self.progress = status
+            self.steps = [self._shown_steps, len(self.lesson.solution)]
+            if text is not None:
+                self._say(text, kind)
+
+    def _say(self, text: str, kind: LessonStatusKind) -> None:
+        self._status_id += 1
+        status: LessonStatus = {"text": text, "kind": kind, "id": self._status_id}
+        self.status = dict(status)
+
+    def _welcome(self) -> str:
+        return f"Goal: {self.lesson.goal.text} Pick a card, then the pile to put it on."
+
+    def _cheer(self) -> str:
+        return "Well done! " + self._after_done()
+
+    def _after_done(self) -> str:
+        following = self.next_lesson_of_course
+        if following is None:
+            return "That was the last lesson: you know every rule now."
+        return f"Next lesson: {following.title}."
+
+    def _repr_mimebundle_(self, **kwargs: Any) -> tuple[dict[str, Any], dict[str, Any]] | None:
+        """The live widget, plus a picture of the learner's table for a page without widgets.
+
+        A notebook front end shows the widget (it ranks widget views first); a static
+        rendering (GitHub, nbconvert without widget state) still shows the position.
+        """
+        bundle = super()._repr_mimebundle_(**kwargs)
+        if bundle is None:
+            return None
+        data, metadata = bundle
+        return {**data, "image/svg+xml": self.session.picture()}, metadata
+
+    def __repr__(self) -> str:
+        return f"LessonWidget({self.lesson.id!r}): {self.session.status}, {len(self.session.moves)} moves"
+
+
+def _lesson_of(lesson_or_id: Lesson | str) -> Lesson:
+    if isinstance(lesson_or_id, Lesson):
+        return lesson_or_id
+    if isinstance(lesson_or_id, str):
+        return lesson(lesson_or_id)
+    raise TypeError(
+        f"expected a Lesson or a lesson id such as 'kings-wild', not {type(lesson_or_id).__name__}"
+    )
+
+
+def _reason(explanation: str) -> str:
+    """The reasoning of an explanation, without its "Legal:" verdict and the rule quoted after it."""
+    text = explanation.split(" Rule (", 1)[0]
+    for head in ("Legal: ", "Not legal: "):
+        if text.startswith(head):
+            text = text[len(head) :]
+    return text
+
+
+__all__ = ["GoalCallback", "LessonWidget"]

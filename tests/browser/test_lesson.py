@@ -1,0 +1,234 @@
+"""The lesson widget in a real JupyterLab, played in headless Chromium by clicks, drags and keys."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+pytestmark = pytest.mark.browser
+
+ROOT = ".swl-root"
+
+PROBE = (
+    "import json\n"
+    "print(json.dumps({'status': w.session.status, 'done': w.done, 'lesson': w.lesson.id,\n"
+    "    'moves': [str(m) for m in w.session.moves], 'cheered': cheered}))"
+)
+
+
+def lesson_cells(lesson: str) -> list[str]:
+    return [
+        "from spite_widget import LessonWidget, lessons\n"
+        f"w = LessonWidget({lesson})\n"
+        "cheered = []\n"
+        "w.on_goal(lambda lesson: cheered.append(lesson.id))\n"
+        "w",
+        PROBE,
+    ]
+
+
+def kernel_state(notebook: Any) -> dict[str, Any]:
+    import json
+
+    out = notebook.run_cell(1)
+    result: dict[str, Any] = json.loads(out.strip().splitlines()[-1])
+    return result
+
+
+def seq(page: Any) -> int:
+    return int(page.locator(ROOT).get_attribute("data-seq"))
+
+
+def wait_status_id_change(page: Any, old: str) -> None:
+    page.wait_for_function(
+        "old => document.querySelector('.swl-root [data-status]').textContent !== old", arg=old
+    )
+
+
+def status(page: Any) -> str:
+    return str(page.locator(f"{ROOT} [data-status]").inner_text())
+
+
+def lit(page: Any) -> list[str]:
+    targets = page.locator(f"{ROOT} [data-pile].sw-target")
+    return sorted(targets.nth(i).get_attribute("data-pile") for i in range(targets.count()))
+
+
+def click_move(page: Any, source: str, target: str) -> None:
+    """Click a card, check that `target` lights up, click it and wait for the new table."""
+    page.locator(f"{ROOT} {source}").click()
+    page.locator(f"{ROOT} [data-pile].sw-target").first.wait_for()
+    assert target in lit(page), (target, lit(page))
+    old = seq(page)
+    page.locator(f"{ROOT} [data-pile='{target}']").click()
+    page.wait_for_function(f"() => +document.querySelector('.swl-root').dataset.seq > {old}")
+
+
+def test_complete_the_first_lesson_by_clicking(notebook: Any, page: Any, artifacts: Path) -> None:
+    notebook.open("lesson_one.ipynb", lesson_cells("lessons()[0]"))
+    root = page.locator(ROOT)
+    root.wait_for()
+    assert root.get_attribute("data-lesson") == "build-from-ace"
+    assert root.get_attribute("data-lesson-status") == "playing"
+    assert root.get_attribute("data-lm-suppress-shortcuts") is not None
+    # the lesson's text beside the table: title, the rule quoted, the goal; markdown made safe
+    assert page.locator(f"{ROOT} [data-lesson-title]").inner_text() == "Building from the Ace"
+    assert "pay-off pile" in page.locator(f"{ROOT} .swl-body strong").first.inner_text()
+    assert "built upwards from the Ace" in page.locator(f"{ROOT} blockquote").inner_text()
+    assert "Play your pay-off card." in page.locator(f"{ROOT} [data-goal='playing']").inner_text()
+    assert "**" not in page.locator(f"{ROOT} .swl-text").inner_text()
+    # the opponent's hand is face down: no card name anywhere in it
+    assert page.locator(f"{ROOT} [data-pile='O-H'] [data-card]").count() == 0
+    assert page.locator(f"{ROOT} [data-pile='H'] [data-card]").count() == 5
+    # the buttons: nothing to undo or reset yet
+    assert page.locator(f"{ROOT} [data-action='undo']").is_disabled()
+    assert page.locator(f"{ROOT} [data-action='reset']").is_disabled()
+    assert page.locator(f"{ROOT} [data-action='next-lesson']").is_enabled()
+
+    # an illegal move is sent anyway and explained with the rule
+    page.locator(f"{ROOT} [data-pile='H'] [data-card='2c']").click()
+    assert "C1" not in lit(page) and "S1" in lit(page)
+    before = status(page)
+    page.locator(f"{ROOT} [data-pile='C1']").click()
+    wait_status_id_change(page, before)
+    page.wait_for_function("() => /Rule/.test(document.querySelector('.swl-root [data-status]').textContent)")
+    text = status(page)
+    assert text.startswith("Not legal") and "needs an Ace" in text, text
+    assert "sw-status-error" in (page.locator(f"{ROOT} [data-status]").get_attribute("class") or "")
+
+    # the hint button answers in the status line
+    before = status(page)
+    page.locator(f"{ROOT} [data-action='hint']").click()
+    wait_status_id_change(page, before)
+    assert status(page).startswith("Hint:")
+
+    # the selected pay-off card lights up nothing until its stack is ready
+    click_move(page, "[data-pile='H'] [data-card='Ah']", "C1")
+    assert page.locator(f"{ROOT} [data-pile='C1'] [data-card='Ah']").count() == 1
+    assert page.locator(f"{ROOT} [data-action='undo']").is_enabled()
+    click_move(page, "[data-pile='H'] [data-card='2c']", "C1")
+    root.screenshot(path=str(artifacts / "lesson-before-goal.png"))
+    click_move(page, "[data-pile='P'] [data-card='3s']", "C1")
+
+    # the cheer: a success banner, the goal ticked, the status line says so
+    page.wait_for_function("() => document.querySelector('.swl-root').dataset.lessonStatus === 'done'")
+    banner = page.locator(f"{ROOT} [data-banner='done']")
+    assert banner.is_visible()
+    assert "goal reached" in banner.inner_text().lower()
+    assert page.locator(f"{ROOT} [data-goal='done']").is_visible()
+    assert "Goal reached" in status(page)
+    assert "sw-status-done" in (page.locator(f"{ROOT} [data-status]").get_attribute("class") or "")
+    assert page.locator(f"{ROOT} [data-action='hint']").is_disabled()
+    assert "swl-primary" in (page.locator(f"{ROOT} [data-action='next-lesson']").get_attribute("class") or "")
+    page.wait_for_timeout(400)  # let the banner's pop settle before the picture
+    root.screenshot(path=str(artifacts / "lesson-done.png"))
+
+    # the kernel's session agrees, and on_goal was told once
+    state = kernel_state(notebook)
+    assert state == {
+        "status": "done",
+        "done": True,
+        "lesson": "build-from-ace",
+        "moves": ["H:Ah>C1", "H:2c>C1", "P:3s>C1"],
+        "cheered": ["build-from-ace"],
+    }
+
+    # a click after the goal changes nothing and says why
+    before = status(page)
+    page.locator(f"{ROOT} [data-pile='H'] [data-card='9d']").click()
+    assert "Goal reached" in status(page) or status(page) != before
+
+    # next lesson: a new page and a new table
+    old = seq(page)
+    page.locator(f"{ROOT} [data-action='next-lesson']").click()
+    page.wait_for_function(f"() => +document.querySelector('.swl-root').dataset.seq > {old}")
+    assert root.get_attribute("data-lesson") == "kings-wild"
+    assert root.get_attribute("data-lesson-status") == "playing"
+    assert page.locator(f"{ROOT} [data-banner]").count() == 0
+    assert page.locator(f"{ROOT} [data-lesson-title]").inner_text() == "Kings are wild"
+
+
+def test_keyboard_drag_undo_reset_and_a_failed_attempt(notebook: Any, page: Any) -> None:
+    notebook.open("lesson_keys.ipynb", lesson_cells("'kings-wild'"))
+    root = page.locator(ROOT)
+    root.wait_for()
+    # keyboard: focus the Ace of spades, Enter selects, arrows reach C1, Enter plays
+    ace = page.locator(f"{ROOT} [data-pile='H'] [data-card='As']")
+    ace.focus()
+    page.keyboard.press("Enter")
+    assert "C1" in lit(page)
+    c1 = page.locator(f"{ROOT} [data-pile='C1']")
+    c1.focus()
+    old = seq(page)
+    page.keyboard.press("Enter")
+    page.wait_for_function(f"() => +document.querySelector('.swl-root').dataset.seq > {old}")
+    assert page.locator(f"{ROOT} [data-pile='C1'] [data-card='As']").count() == 1
+    # drag and drop the 2 onto C1
+    old = seq(page)
+    page.locator(f"{ROOT} [data-pile='H'] [data-card='2h']").drag_to(c1)
+    page.wait_for_function(f"() => +document.querySelector('.swl-root').dataset.seq > {old}")
+    assert page.locator(f"{ROOT} [data-pile='C1'] [data-card='2h']").count() == 1
+    # undo takes the 2 back
+    old = seq(page)
+    page.locator(f"{ROOT} [data-action='undo']").click()
+    page.wait_for_function(f"() => +document.querySelector('.swl-root').dataset.seq > {old}")
+    assert page.locator(f"{ROOT} [data-pile='H'] [data-card='2h']").count() == 1
+    assert status(page).startswith("Took back")
+    # ending the turn without the goal: the attempt failed, a reset is offered
+    click_move(page, "[data-pile='H'] [data-card='9c']", "S1")
+    page.wait_for_function("() => document.querySelector('.swl-root').dataset.lessonStatus === 'failed'")
+    assert page.locator(f"{ROOT} [data-banner='failed']").is_visible()
+    assert "swl-primary" in (page.locator(f"{ROOT} [data-action='reset']").get_attribute("class") or "")
+    # still nothing of the opponent's hand on the page after their draw
+    assert page.locator(f"{ROOT} [data-pile='O-H'] [data-card]").count() == 0
+    old = seq(page)
+    page.locator(f"{ROOT} [data-action='reset']").click()
+    page.wait_for_function(f"() => +document.querySelector('.swl-root').dataset.seq > {old}")
+    assert root.get_attribute("data-lesson-status") == "playing"
+    assert page.locator(f"{ROOT} [data-pile='C1'] [data-card]").count() == 0
+    # the solution button plays the lesson step by step to the goal
+    for _ in range(4):
+        old = seq(page)
+        page.locator(f"{ROOT} [data-action='solution']").click()
+        page.wait_for_function(f"() => +document.querySelector('.swl-root').dataset.seq > {old}")
+        assert status(page).startswith("Solution, step")
+    assert root.get_attribute("data-lesson-status") == "done"
+    assert kernel_state(notebook)["status"] == "done"
+
+
+SCREEN_CELLS = [
+    "from spite_widget import LessonWidget\nw = LessonWidget('side-stacks')\nw.play('S2:5s>C1')\nw",
+    "w2 = LessonWidget('refill')\nw2.play('H:Ah>C1')\nw2.play('H:3d>C1')\nw2",
+]
+
+
+@pytest.mark.parametrize("dark", [False, True], ids=["light", "dark"])
+def test_screenshots(notebook: Any, page: Any, artifacts: Path, dark: bool) -> None:
+    """The lesson at a wide notebook, ~900 px and 600 px, light and dark: saved for people to look at."""
+    page.set_viewport_size({"width": 1900, "height": 1400})
+    notebook.open("lesson_screens.ipynb", SCREEN_CELLS)
+    roots = page.locator(ROOT)
+    roots.nth(1).wait_for()
+    notebook.set_theme(dark)
+    theme = "dark" if dark else "light"
+    for width in (1200, 900, 600):
+        for i, name in ((0, "side-stacks"), (1, "refill-error")):
+            page.evaluate(
+                f"() => {{ document.querySelectorAll('.swl-root')[{i}].style.width = '{width}px'; }}"
+            )
+            page.wait_for_timeout(300)
+            root = roots.nth(i)
+            box = root.bounding_box()
+            assert box is not None and abs(box["width"] - width) < 2
+            overflow = page.evaluate(
+                f"() => {{ const root = document.querySelectorAll('.swl-root')[{i}];"
+                " const r = root.getBoundingClientRect();"
+                " return [...root.querySelectorAll('.sw-card, button, .swl-text')]"
+                ".filter(c => c.getBoundingClientRect().right > r.right + 1).length; }"
+            )
+            assert overflow == 0, (name, width)
+            root.screenshot(path=str(artifacts / f"lesson-{name}-{theme}-{width}.png"))
+    if dark:
+        notebook.set_theme(False)
