@@ -1,0 +1,114 @@
+// The move list: moves in RULES.md notation, grouped by turn and player, marks shown,
+// the current ply highlighted and kept in view (scrolling the list only, never the page).
+import { el } from "../cards.js";
+import { MARK_WORDS, markKind } from "./protocol.js";
+
+const SUIT_SYMBOLS = { c: "\u2663", d: "\u2666", h: "\u2665", s: "\u2660" };
+
+/** "H:7s>S4" as text, with the card coloured by its suit (the text stays the notation). */
+function notation(move) {
+  const span = el("span", "swr-san");
+  const m = /^([^:]+:)(..)(>.+)$/.exec(move);
+  if (!m) {
+    span.textContent = move;
+    return span;
+  }
+  const card = el("span", `swr-san-card ${"hd".includes(m[2][1]) ? "swr-red" : "swr-black"}`, m[2]);
+  card.title = m[2][0] === "T" ? `10${SUIT_SYMBOLS[m[2][1]]}` : m[2][0] + SUIT_SYMBOLS[m[2][1]];
+  span.append(m[1], card, m[3]);
+  return span;
+}
+
+export class MoveList {
+  /** @param {(ply: number) => void} onPick */
+  constructor(onPick) {
+    this.box = el("div", "swr-movelist");
+    this.box.setAttribute("role", "navigation");
+    this.box.setAttribute("aria-label", "moves");
+    this.list = el("ol", "swr-turns");
+    this.box.append(this.list);
+    this.items = new Map();
+    this.current = null;
+    this.box.addEventListener("click", (e) => {
+      const b = e.target.closest("[data-ply]");
+      if (b && this.box.contains(b)) onPick(Number(b.dataset.ply));
+    });
+  }
+
+  /**
+   * @param {import("./protocol.js").MoveEntry[]} moves
+   * @param {string[]} names
+   * @param {number} length  moves in the game (more than `moves.length` when seen from a seat)
+   * @param {number | null} seat
+   */
+  render(moves, names, length, seat) {
+    this.items.clear();
+    this.current = null;
+    const out = [];
+    let li = null;
+    let row = null;
+    let turn = -1;
+    for (const m of moves) {
+      if (m.turn !== turn) {
+        turn = m.turn;
+        li = el("li", `swr-turn swr-p${m.player}`);
+        li.dataset.turn = String(m.turn);
+        const head = el("div", "swr-turn-head");
+        head.append(el("span", "swr-turn-no", String(m.turn)), el("span", "swr-who", names[m.player] || `Player ${m.player + 1}`));
+        row = el("div", "swr-turn-moves");
+        li.append(head, row);
+        out.push(li);
+      }
+      const b = el("button", "swr-move");
+      b.type = "button";
+      b.dataset.ply = String(m.ply);
+      b.append(notation(m.move));
+      let label = `move ${m.ply}: ${m.move}`;
+      if (m.mark) {
+        const mk = el("span", `swr-mark swr-mark-${markKind(m.mark)}`, m.mark);
+        mk.title = MARK_WORDS[m.mark] || "";
+        b.append(mk);
+        label += `, marked ${MARK_WORDS[m.mark] || m.mark}`;
+      }
+      if (m.comment) {
+        const c = el("span", "swr-has-comment");
+        c.setAttribute("aria-hidden", "true");
+        c.title = "has a comment";
+        b.append(c);
+        label += ", with a comment";
+      }
+      b.setAttribute("aria-label", label);
+      row.append(b);
+      this.items.set(m.ply, b);
+    }
+    if (length > moves.length) {
+      const more = length - moves.length;
+      const who = seat === null || seat === undefined ? "" : ` from ${names[seat]}'s seat`;
+      out.push(el("li", "swr-hidden-moves", `${more} more move${more === 1 ? "" : "s"}: not known yet${who}`));
+    }
+    if (!length) out.push(el("li", "swr-hidden-moves", "No moves in this game yet."));
+    this.list.replaceChildren(...out);
+  }
+
+  /** Highlight the move that led to `ply` and scroll the list (only the list) to it. */
+  highlight(ply) {
+    if (this.current) {
+      this.current.classList.remove("swr-current");
+      this.current.removeAttribute("aria-current");
+    }
+    const b = this.items.get(ply) || null;
+    this.current = b;
+    if (!b) {
+      if (ply === 0) this.box.scrollTop = 0;
+      return;
+    }
+    b.classList.add("swr-current");
+    b.setAttribute("aria-current", "step");
+    const box = this.box.getBoundingClientRect();
+    const r = b.getBoundingClientRect();
+    if (!box.height) return;
+    const pad = 28;
+    if (r.top < box.top + pad) this.box.scrollTop -= box.top + pad - r.top;
+    else if (r.bottom > box.bottom - pad) this.box.scrollTop += r.bottom - (box.bottom - pad);
+  }
+}

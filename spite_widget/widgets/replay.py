@@ -1,0 +1,639 @@
+"""`ReplayWidget`: step through a recorded game, comment on its moves, save or export it.
+
+Python holds the record (`w.replay`, a `Replay` cursor); the browser gets, through a few
+synced traits, only the table at the cursor (seen from above with both hands face up, or
+from one player's seat), the move list, the annotation at the cursor and the status line,
+and sends back absolute requests ("show ply 12", "mark move 12 ?!"; `replay_protocol.py`).
+`w.to_html(path)` writes the same viewer as one self-contained HTML file.
+"""
+
+from __future__ import annotations
+
+import base64
+import html
+import json
+import os
+import threading
+import time
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+import anywidget
+import traitlets
+
+from ..errors import RecordError
+from ..narrate import describe_move, describe_move_words
+from ..replay import RecordSource, Replay
+from ..state import GameState
+from .protocol import LastMove, ProtocolError, Status, StatusKind, TableView, table_view
+from .replay_protocol import (
+    Annotation,
+    GameLabel,
+    MoveEntry,
+    ReplayInfo,
+    ReplayMessage,
+    ReviewProgress,
+    parse_replay_message,
+)
+
+_STATIC = Path(__file__).resolve().parent.parent / "static"
+
+_WIDGET_KEYS = frozenset({"layout", "tabbable", "tooltip", "_dom_classes"})
+"""ipywidgets' own traits, which a front end may set; every replay trait is Python's alone."""
+
+ReviewFunction = Callable[..., dict[str, Any]]
+
+
+class ReplayWidget(anywidget.AnyWidget):
+    """A recorded game, move by move: controls, move list, comments and marks."""
+
+    _esm = _STATIC / "replay.js"
+    _css = _STATIC / "replay.css"
+
+    table = traitlets.Dict().tag(sync=True)
+    """protocol.TableView: the table at the cursor (never the stock order nor the pay-off cards below the tops)."""
+    moves = traitlets.List(traitlets.Dict()).tag(sync=True)
+    """replay_protocol.MoveEntry list: the moves in notation, with turn, player and mark.
+    From a player's seat, only the moves up to the cursor (the rest is not known there yet)."""
+    length = traitlets.Int(0).tag(sync=True)
+    """How many moves the game has."""
+    ply = traitlets.Int(0).tag(sync=True)
+    """The cursor: 0 = the deal, n = after move n. Setting it from Python moves the cursor."""
+    annotation = traitlets.Dict().tag(sync=True)
+    """replay_protocol.Annotation: the move at the cursor, its comment and its mark."""
+    info = traitlets.Dict().tag(sync=True)
+    """replay_protocol.ReplayInfo: names, result, the games of a match, what can be done."""
+    status = traitlets.Dict().tag(sync=True)
+    """protocol.Status: the status line."""
+    review = traitlets.Dict().tag(sync=True)
+    """replay_protocol.ReviewProgress: the expert's review, while it runs."""
+    perspective = traitlets.Int(None, allow_none=True).tag(sync=True)
+    """None: the table seen from above (both hands). 0 or 1: from that player's seat, hiding
+    what that player could not see. Setting it from Python redraws."""
+
+    def __init__(
+        self,
+        record_or_game: RecordSource,
+        perspective: int | None = None,
+        *,
+        game: int = 0,
+        ply: int = 0,
+        **kwargs: Any,
+    ) -> None:
+        _check_perspective(perspective)
+        replay = Replay(record_or_game, game=game)  # RecordError before any widget exists
+        super().__init__(**kwargs)
+        self._lock = threading.RLock()
+        self._seq = 0
+        self._game_seq = 0
+        self._status_id = 0
+        self._syncing = False
+        self._review_thread: threading.Thread | None = None
+        self.errors: list[str] = []
+        """Problems met outside any call of yours (the review thread); each is also shown in the status line."""
+        self._attach(replay)
+        with self._lock:
+            self.perspective = perspective
+            replay.seek(ply)  # syncs through the listener
+            self._say(self._position_text(), "info")
+
+    # ------------------------------------------------------------------ public
+    @property
+    def replay(self) -> Replay:
+        """The cursor over the game shown (its moves, states and annotations)."""
+        return self._replay
+
+    @property
+    def record(self) -> dict[str, Any]:
+        """The annotated record (a match record when loaded from one)."""
+        with self._lock:
+            return self._replay.record
+
+    @property
+    def state(self) -> GameState:
+        """The exact position at the cursor (hidden cards included: it stays in Python)."""
+        return self._replay.state
+
+    def save(self, path: str | os.PathLike[str]) -> None:
+        """Write the annotated record as JSON (read it back with ReplayWidget(path))."""
+        with self._lock:
+            self._replay.save(path)
+            self._say(f"Saved the record to {os.fspath(path)}.", "info")
+
+    def seek(self, n: int) -> None:
+        """Show the position after move `n` (clamped to 0..len)."""
+        with self._lock:
+            self._replay.seek(n)
+
+    def forward(self) -> None:
+        self.seek(self._replay.ply + 1)
+
+    def back(self) -> None:
+        self.seek(self._replay.ply - 1)
+
+    def start(self) -> None:
+        self.seek(0)
+
+    def end(self) -> None:
+        self.seek(len(self._replay))
+
+    def annotate(self, n: int, comment: str | None = None, mark: str | None = None) -> None:
+        """Comment and/or mark move `n` (1-based; "" clears); the widget shows it at once."""
+        with self._lock:
+            self._replay.annotate(n, comment=comment, mark=mark)
+
+    def annotation_of(self, n: int) -> dict[str, Any]:
+        """The comment and mark of move `n` (1-based), as in the record."""
+        return self._replay.annotation(n)
+
+    def select_game(self, index: int) -> None:
+        """Show game `index` (0-based) of a match record, from its deal."""
+        with self._lock:
+            self._replay.select_game(index)
+            self._game_seq = self._seq + 1
+            self._sync()
+            self._say(f"Game {index + 1} of {len(self._replay.games)}. " + self._position_text(), "info")
+
+    def load(self, source: RecordSource, *, game: int = 0) -> None:
+        """Show another record. If it does not validate, RecordError is raised, the widget
+        says why, and the game shown before stays as it was."""
+        with self._lock:
+            try:
+                replay = Replay(source, game=game)
+            except (RecordError, OSError, TypeError, ValueError) as e:
+                self._say(f"Could not load that record: {e}", "error")
+                raise
+            self._attach(replay)
+            self._game_seq = self._seq + 1
+            replay.seek(0)
+            self._say("Loaded. " + self._position_text(), "info")
+
+    def to_html(self, path: str | os.PathLike[str] | None = None, *, title: str | None = None) -> str:
+        """A self-contained HTML page of the replay (seen from above, comments included)
+        that steps through the game in a browser without a kernel; written to `path` if
+        given, and returned."""
+        with self._lock:
+            record = self._replay.record
+            index = self._replay.game_index
+        data = standalone_data(record, game=index)
+        names = data["games"][index]["info"]["names"]
+        page = standalone_html(data, title or f"{names[0]} v {names[1]} — Spite & Malice replay")
+        if path is not None:
+            Path(path).write_text(page, encoding="utf-8")
+        return page
+
+    def review_with_bot(self, bot: str = "expert", *, wait: bool = False) -> None:
+        """Run `annotate_with_bot` on the game shown, in a thread (the kernel stays free),
+        with a progress bar; its marks and comments are added where you wrote none."""
+        with self._lock:
+            self._start_review(bot)
+        if wait:
+            self.wait()
+
+    def wait(self, timeout: float | None = None) -> None:
+        """Block until the expert's review has finished (for scripts and tests)."""
+        thread = self._review_thread
+        if thread is not None and thread is not threading.current_thread():
+            thread.join(timeout)
+
+    # ------------------------------------------------------------------ front end
+    def set_state(self, sync_data: dict[str, Any]) -> None:
+        """A trait change from the browser: only ipywidgets' own traits; the replay is Python's."""
+        allowed = {k: v for k, v in sync_data.items() if k in _WIDGET_KEYS}
+        refused = sorted(str(k) for k in sync_data if k not in _WIDGET_KEYS)
+        if allowed:
+            super().set_state(allowed)
+        if refused:
+            with self._lock:
+                self.send_state([k for k in refused if k in self.keys])
+                self._say(f"The replay cannot be changed from the browser ({', '.join(refused)}).", "error")
+
+    def _handle_custom_msg(self, content: Any, buffers: Any) -> None:
+        """Every message from the browser; a bad one changes nothing and is answered in the status line."""
+        try:
+            msg = parse_replay_message(content)
+        except ProtocolError as e:
+            with self._lock:
+                self._say(f"Ignored a message the replay does not understand: {e}", "error")
+            return
+        with self._lock:
+            try:
+                self._dispatch(msg)
+            except Exception as e:  # a bug must not break the widget: say it and go on
+                self.errors.append(repr(e))
+                self._say(f"Something went wrong, nothing was changed: {e}", "error")
+
+    def _dispatch(self, msg: ReplayMessage) -> None:
+        if msg["seq"] > self._seq:
+            self._say("That message names a position this replay has not shown yet.", "error")
+            return
+        kind = msg["type"]
+        n = len(self._replay)
+        if kind == "seek":
+            ply = msg["ply"]  # type: ignore[typeddict-item]
+            if ply > n:
+                self._say(f"There is no ply {ply}: this game has {n} moves.", "error")
+                return
+            self._replay.seek(ply)
+            self._say(self._position_text(), "info", self._position_text(words=True))
+        elif kind == "annotate":
+            self._front_end_annotate(msg)  # type: ignore[arg-type]
+        elif kind == "perspective":
+            self.perspective = msg["perspective"]  # type: ignore[typeddict-item]
+            seat = self.perspective
+            where = "from above" if seat is None else f"from {self._replay.game.players[seat]}'s seat"
+            self._say(f"The table is now seen {where}.", "info")
+        elif kind == "game":
+            index = msg["game"]  # type: ignore[typeddict-item]
+            if index >= len(self._replay.games):
+                self._say(
+                    f"There is no game {index + 1}: the record holds {len(self._replay.games)}.", "error"
+                )
+                return
+            self.select_game(index)
+        elif kind == "review":
+            self._start_review("expert")
+
+    def _front_end_annotate(self, msg: dict[str, Any]) -> None:
+        if msg["seq"] < self._game_seq:
+            self._say("That comment was written for another game: nothing was changed.", "error")
+            return
+        ply, n = msg["ply"], len(self._replay)
+        if not 1 <= ply <= n:
+            self._say(f"There is no move {ply} to annotate: moves are numbered 1 to {n}.", "error")
+            return
+        self._replay.annotate(ply, comment=msg.get("comment"), mark=msg.get("mark"))
+        note = self._replay.annotation(ply)
+        said = []
+        if "mark" in msg:
+            said.append(f"mark {msg['mark']}" if msg["mark"] else "mark cleared")
+        if "comment" in msg:
+            said.append("comment saved" if msg["comment"] else "comment cleared")
+        move = self._replay.moves[ply - 1]
+        self._say(f"Move {ply} ({move}{note.get('mark', '')}): {', '.join(said)}.", "info")
+
+    # ------------------------------------------------------------------ the review
+    def _start_review(self, bot: str) -> None:
+        annotate_with_bot = _review_function()
+        if annotate_with_bot is None:
+            self._say("The expert's review is not available in this version (annotate_with_bot).", "error")
+            return
+        if self.review.get("running"):
+            self._say("The expert is already reviewing this game.", "error")
+            return
+        index = self._replay.game_index
+        before = self._replay.game.to_record()
+        total = len(before["moves"])
+        self.review = dict(ReviewProgress(running=True, done=0, total=total))
+        self._say(f"The {bot} is reviewing the {total} moves…", "info")
+        thread = threading.Thread(
+            target=self._run_review, args=(annotate_with_bot, before, bot, index), daemon=True
+        )
+        self._review_thread = thread
+        thread.start()
+
+    def _run_review(self, fn: ReviewFunction, before: dict[str, Any], bot: str, index: int) -> None:
+        last = [0.0]
+
+        def progress(done: int, total: int) -> None:
+            now = time.monotonic()
+            if done < total and now - last[0] < 0.1:
+                return
+            last[0] = now
+            with self._lock:
+                self.review = dict(ReviewProgress(running=True, done=int(done), total=int(total)))
+
+        try:
+            after = fn(before, bot=bot, progress=progress)
+        except Exception as e:
+            with self._lock:
+                self.errors.append(f"the review failed: {e!r}")
+                self.review = dict(ReviewProgress(running=False, done=0, total=0))
+                self._say(f"The review failed, nothing was changed: {e}", "error")
+            return
+        with self._lock:
+            added = self._merge_review(before, after, index)
+            total = len(before["moves"])
+            self.review = dict(ReviewProgress(running=False, done=total, total=total))
+            self._say(f"The {bot} reviewed the game: {added} note{'s' if added != 1 else ''} added.", "info")
+
+    def _merge_review(self, before: dict[str, Any], after: dict[str, Any], index: int) -> int:
+        """Add the bot's marks and comments where the user has not changed that move since
+        the review started (what the user wrote meanwhile wins)."""
+        if self._replay.game_index != index or not isinstance(after, dict):
+            return 0
+        added = 0
+        now = self._replay.game.to_record()["moves"]
+        for i, (old, new) in enumerate(zip(before["moves"], after.get("moves", []), strict=False)):
+            if not isinstance(new, dict) or i >= len(now):
+                continue
+            changes = {}
+            for key in ("comment", "mark"):
+                value = new.get(key, "")
+                if (
+                    isinstance(value, str)
+                    and value != old.get(key, "")
+                    and now[i].get(key, "") == old.get(key, "")
+                ):
+                    changes[key] = value
+            if changes:
+                try:
+                    self._replay.game.annotate(i + 1, **changes)
+                except ValueError:
+                    continue
+                added += 1
+        self._sync()
+        return added
+
+    # ------------------------------------------------------------------ drawing
+    def _attach(self, replay: Replay) -> None:
+        self._replay = replay
+        replay.on_change(self._on_replay_change)
+
+    def _on_replay_change(self) -> None:
+        """The cursor moved or an annotation changed (from the widget or from `w.replay`)."""
+        with self._lock:
+            self._sync()
+
+    @traitlets.observe("ply")
+    def _ply_set(self, change: dict[str, Any]) -> None:
+        if not self._syncing and change["new"] != self._replay.ply:
+            self.seek(int(change["new"]))
+
+    @traitlets.validate("perspective")
+    def _valid_perspective(self, proposal: dict[str, Any]) -> int | None:
+        value = proposal["value"]
+        _check_perspective(value)
+        return value  # type: ignore[no-any-return]
+
+    @traitlets.observe("perspective")
+    def _perspective_set(self, change: dict[str, Any]) -> None:
+        if not self._syncing and hasattr(self, "_replay"):
+            with self._lock:
+                self._sync()
+
+    def _sync(self) -> None:
+        """Send the table, the move list, the cursor and the annotation in one update."""
+        r = self._replay
+        self._seq += 1
+        self._syncing = True
+        try:
+            with self.hold_sync():
+                self.table = dict(self._table())
+                self.moves = [dict(m) for m in self._move_list()]
+                self.length = len(r)
+                self.ply = r.ply
+                self.annotation = dict(self._annotation())
+                self.info = dict(self._info())
+                if not self.review:
+                    self.review = dict(ReviewProgress(running=False, done=0, total=0))
+        finally:
+            self._syncing = False
+
+    def _table(self) -> TableView:
+        r = self._replay
+        names = r.game.players
+        seat = self.perspective
+        last = _last_move(r, names)
+        if seat is None:
+            return table_view(
+                r.state, names=names, seq=self._seq, bottom=0, last=last, show_hands=(True, True)
+            )
+        return table_view(r.view(seat), names=names, seq=self._seq, last=last)
+
+    def _move_list(self) -> list[MoveEntry]:
+        """The whole list from above; from a seat, the moves up to the cursor only. (Rebuilt
+        on every change, one pass over the moves; traitlets sends it only when it changed.)"""
+        entries = move_entries(self._replay)
+        return entries if self.perspective is None else entries[: self._replay.ply]
+
+    def _annotation(self) -> Annotation:
+        r = self._replay
+        if r.ply == 0:
+            intro = r.game.meta.get("comment", "")
+            return {
+                "ply": 0,
+                "move": "",
+                "player": None,
+                "text": "The deal.",
+                "comment": str(intro),
+                "mark": "",
+            }
+        note = r.annotation(r.ply)
+        last = _last_move(r, r.game.players)
+        assert last is not None
+        return {
+            "ply": r.ply,
+            "move": last["move"],
+            "player": last["player"],
+            "text": last["text"],
+            "comment": str(note.get("comment", "")),
+            "mark": str(note.get("mark", "")),
+        }
+
+    def _info(self) -> ReplayInfo:
+        return game_info(self._replay, editable=True, review=_review_function() is not None)
+
+    def _say(self, text: str, kind: StatusKind, words: str | None = None) -> None:
+        self._status_id += 1
+        status: Status = {"text": text, "kind": kind, "id": self._status_id}
+        if words is not None:
+            status["words"] = words
+        self.status = dict(status)
+
+    def _position_text(self, words: bool = False) -> str:
+        """Where the cursor is, in a sentence (with `words`: cards named in words)."""
+        r = self._replay
+        if r.ply == 0:
+            return f"The deal: {r.game.players[r.state.current_player]} plays first. {len(r)} moves to go through."
+        last = _last_move(r, r.game.players)
+        assert last is not None
+        text = f"Move {r.ply} of {len(r)}: {last['words' if words else 'text']}."
+        if r.ply == len(r) and r.game.outcome is not None:
+            text += " " + r.game.outcome.describe(r.game.players)
+        return text
+
+    def __repr__(self) -> str:
+        return f"<ReplayWidget {self._replay!r}>"
+
+
+# ---------------------------------------------------------------------- helpers
+def _check_perspective(value: object) -> None:
+    if value is not None and (isinstance(value, bool) or value not in (0, 1)):
+        raise ValueError(f"perspective must be None (from above), 0 or 1, not {value!r}")
+
+
+def _review_function() -> ReviewFunction | None:
+    from .. import replay as replay_module
+
+    fn = getattr(replay_module, "annotate_with_bot", None)
+    return fn if callable(fn) else None
+
+
+def _sizes_before(state: GameState, target: str) -> list[int]:
+    """The center stacks' sizes before the move that led to `state` (a stack empty after a
+    move onto it was completed, so it held 11)."""
+    sizes = [len(c) for c in state.centers]
+    if target.startswith("C"):
+        t = int(target[1]) - 1
+        sizes[t] = 11 if sizes[t] == 0 else sizes[t] - 1
+    return sizes
+
+
+def _last_move(r: Replay, names: tuple[str, str]) -> LastMove | None:
+    move = r.move
+    if move is None:
+        return None
+    player = r.mover(r.ply)
+    sizes = _sizes_before(r.state, move.target)
+    return {
+        "move": str(move),
+        "player": player,
+        "text": describe_move(move, sizes, names[player]),
+        "words": describe_move_words(move, sizes, names[player]),
+    }
+
+
+def move_entries(r: Replay) -> list[MoveEntry]:
+    """The move list: every move with its mover, its turn number and its mark."""
+    entries: list[MoveEntry] = []
+    turn = 0
+    previous = None
+    for i, move in enumerate(r.moves, start=1):
+        player = r.mover(i)
+        if player != previous:
+            turn += 1
+            previous = player
+        entry: MoveEntry = {"ply": i, "move": str(move), "player": player, "turn": turn}
+        note = r.annotation(i)
+        if note.get("mark"):
+            entry["mark"] = str(note["mark"])
+        if note.get("comment"):
+            entry["comment"] = True
+        entries.append(entry)
+    return entries
+
+
+def game_info(r: Replay, *, editable: bool, review: bool) -> ReplayInfo:
+    games: list[GameLabel] = []
+    for i, g in enumerate(r.games):
+        outcome = g.outcome
+        if outcome is None:
+            how = "unfinished"
+        elif outcome.winner is None:
+            how = "drawn"
+        else:
+            how = f"{g.players[outcome.winner]} +{outcome.points}"
+        games.append({"label": f"Game {i + 1}: {how} ({g.ply} moves)"})
+    game = r.game
+    outcome = game.outcome
+    result = outcome.describe(game.players) if outcome is not None else "Unfinished game."
+    return {
+        "names": list(game.players),
+        "result": result,
+        "game": r.game_index,
+        "games": games,
+        "event": str(game.meta.get("event", "")),
+        "date": str(game.meta.get("date", "")),
+        "editable": editable,
+        "review": review,
+    }
+
+
+def standalone_data(record: dict[str, Any], *, game: int = 0) -> dict[str, Any]:
+    """Everything the exported page shows, precomputed per ply, seen from above: the table
+    payloads (public information only: never the stock order nor the pay-off pile below its
+    top), the move lists and the annotations of every game of the record."""
+    r = Replay(record)
+    games = []
+    for index in range(len(r.games)):
+        r.select_game(index)
+        names = r.game.players
+        tables, notes = [], []
+        for ply in range(len(r) + 1):
+            r.seek(ply)
+            table = table_view(
+                r.state, names=names, seq=ply, bottom=0, last=_last_move(r, names), show_hands=(True, True)
+            )
+            tables.append(table)
+            if ply == 0:
+                notes.append(
+                    {
+                        "ply": 0,
+                        "move": "",
+                        "player": None,
+                        "text": "The deal.",
+                        "comment": str(r.game.meta.get("comment", "")),
+                        "mark": "",
+                    }
+                )
+            else:
+                note = r.annotation(ply)
+                last = _last_move(r, names)
+                assert last is not None
+                notes.append(
+                    {
+                        "ply": ply,
+                        "move": last["move"],
+                        "player": last["player"],
+                        "text": last["text"],
+                        "comment": str(note.get("comment", "")),
+                        "mark": str(note.get("mark", "")),
+                    }
+                )
+        games.append(
+            {
+                "tables": tables,
+                "notes": notes,
+                "moves": move_entries(r),
+                "info": game_info(r, editable=False, review=False),
+            }
+        )
+    return {"version": 1, "game": game, "games": games}
+
+
+def standalone_html(data: dict[str, Any], title: str) -> str:
+    """One HTML page: the replay bundle and its CSS inlined, the data as JSON, a tiny model."""
+    bundle = (_STATIC / "replay.js").read_bytes()
+    css = (_STATIC / "replay.css").read_text(encoding="utf-8")
+    code = base64.b64encode(bundle).decode("ascii")
+    payload = json.dumps(data, separators=(",", ":"), ensure_ascii=False).replace("</", "<\\/")
+    return _PAGE.format(
+        title=html.escape(title),
+        css=css.replace("</style", "<\\/style"),
+        data=payload,
+        code=code,
+    )
+
+
+_PAGE = """<!DOCTYPE html>
+<html lang="en">
+<head>
+<meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<meta name="generator" content="spite-widget">
+<title>{title}</title>
+<style>
+body {{ margin: 0; padding: 24px; background: #f4f5f2; }}
+@media (prefers-color-scheme: dark) {{ body {{ background: #1b1d1f; }} }}
+main {{ max-width: 1000px; margin: 0 auto; }}
+{css}
+</style>
+</head>
+<body>
+<main id="spite-replay" aria-label="Spite and Malice replay"></main>
+<noscript>This replay needs JavaScript.</noscript>
+<script type="application/json" id="spite-replay-data">{data}</script>
+<script type="module">
+const code = "{code}";
+const mod = await import("data:text/javascript;charset=utf-8;base64," + code);
+const data = JSON.parse(document.getElementById("spite-replay-data").textContent);
+mod.mountStandalone(document.getElementById("spite-replay"), data);
+</script>
+</body>
+</html>
+"""
+
+
+__all__ = ["ReplayWidget", "move_entries", "standalone_data", "standalone_html"]

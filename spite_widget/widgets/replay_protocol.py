@@ -1,0 +1,240 @@
+"""Messages and payloads of the replay widget (mirrored in `js/lib/replay/protocol.js`).
+
+Same shape as the table's (`protocol.py`): every message from the browser is a JSON
+object with a `type` and the `seq` of the position it was sent from.
+
+* **Browser -> Python** (custom messages):
+  `{"type": "seek", "ply": 12, "seq": 7}` (a button, the slider, the move list, a key:
+  the browser always asks for an absolute ply, so a late message is still meaningful);
+  `{"type": "annotate", "ply": 12, "comment": "...", "seq": 7}` and/or `"mark": "?!"`
+  (`""` clears); `{"type": "perspective", "perspective": null | 0 | 1, "seq": 7}`;
+  `{"type": "game", "game": 2, "seq": 7}` (a match record's game picker, 0-based);
+  `{"type": "review", "seq": 7}` (run the expert's review). The play widget's "review"
+  button sends the same `{"type": "review", "seq": ...}` to the table.
+  `parse_replay_message` checks every field and raises `ProtocolError` in plain words.
+* **Python -> browser**: synced traits. `table` is a `protocol.TableView` (built from the
+  GameState, or from one player's `PlayerView`), `moves` a list of `MoveEntry`, `ply`,
+  `length`, `annotation` (`Annotation`), `info` (`ReplayInfo`), `status`
+  (`protocol.Status`), `review` (`ReviewProgress`) and `perspective`.
+"""
+
+from __future__ import annotations
+
+from typing import Final, Literal, TypedDict
+
+from ..game import MARKS
+from .protocol import ProtocolError
+
+REPLAY_MESSAGE_TYPES: Final = ("seek", "annotate", "perspective", "game", "review")
+"""Every message type the browser may send to a replay."""
+
+MAX_COMMENT_CHARS: Final = 2000
+"""The longest comment the widget accepts from the browser."""
+
+MAX_REPLAY_MESSAGE_CHARS: Final = MAX_COMMENT_CHARS + 300
+"""A message longer than this (as text) is refused before it is read."""
+
+_FIELDS: Final[dict[str, frozenset[str]]] = {
+    "seek": frozenset({"type", "seq", "ply"}),
+    "annotate": frozenset({"type", "seq", "ply", "comment", "mark"}),
+    "perspective": frozenset({"type", "seq", "perspective"}),
+    "game": frozenset({"type", "seq", "game"}),
+    "review": frozenset({"type", "seq"}),
+}
+
+
+class SeekMessage(TypedDict):
+    """Show the position after move `ply` (0 = the deal)."""
+
+    type: Literal["seek"]
+    seq: int
+    ply: int
+
+
+class AnnotateMessage(TypedDict, total=False):
+    """Set (or with "" clear) the comment and/or the mark of move `ply` (1-based)."""
+
+    type: Literal["annotate"]
+    seq: int
+    ply: int
+    comment: str
+    mark: str
+
+
+class PerspectiveMessage(TypedDict):
+    """Show the table from above (None) or from one player's seat (0 or 1)."""
+
+    type: Literal["perspective"]
+    seq: int
+    perspective: int | None
+
+
+class GameMessage(TypedDict):
+    """Show game `game` (0-based) of a match record."""
+
+    type: Literal["game"]
+    seq: int
+    game: int
+
+
+class ReviewMessage(TypedDict):
+    """Run the expert's review of the game (or, on the table, open the replay)."""
+
+    type: Literal["review"]
+    seq: int
+
+
+ReplayMessage = SeekMessage | AnnotateMessage | PerspectiveMessage | GameMessage | ReviewMessage
+
+
+class MoveEntry(TypedDict, total=False):
+    """One move of the move list: `{"ply": 12, "move": "H:7s>S4", "player": 0, "turn": 5}`,
+    with `mark` and `comment: true` when the move carries them."""
+
+    ply: int
+    move: str
+    player: int
+    turn: int
+    """1-based: a turn is the run of moves of one player, ended by a hand -> side stack move."""
+    mark: str
+    comment: bool
+
+
+class Annotation(TypedDict):
+    """What the comment panel shows for the position at the cursor."""
+
+    ply: int
+    move: str
+    """The move that led here ("" at the deal)."""
+    player: int | None
+    text: str
+    """The move in a sentence: "Ada played 7♠ on C2"."""
+    comment: str
+    """The move's comment (at ply 0: the record's opening comment, read-only)."""
+    mark: str
+
+
+class GameLabel(TypedDict):
+    """An entry of a match record's game picker."""
+
+    label: str
+
+
+class ReplayInfo(TypedDict):
+    """The header: who played, how it ended, the games of a match, what the widget can do."""
+
+    names: list[str]
+    result: str
+    game: int
+    games: list[GameLabel]
+    event: str
+    date: str
+    editable: bool
+    """False in an exported HTML file: comments can be read, not written."""
+    review: bool
+    """True when the expert's review can run here."""
+
+
+class ReviewProgress(TypedDict):
+    """The expert's review: running or not, how many moves are done of how many."""
+
+    running: bool
+    done: int
+    total: int
+
+
+def _count(value: object) -> int | None:
+    """`value` if it is a whole number >= 0 (not a bool), else None."""
+    if isinstance(value, int) and not isinstance(value, bool) and value >= 0:
+        return value
+    return None
+
+
+def parse_replay_message(content: object) -> ReplayMessage:
+    """Check a message from the browser field by field; ProtocolError says what is wrong.
+
+    Only the shape is checked here (a ply is a whole number, a mark one of the six, a
+    comment text of at most MAX_COMMENT_CHARS); the widget checks it against the game."""
+    if not isinstance(content, dict):
+        raise ProtocolError(f"a message must be an object with a type, not {type(content).__name__}")
+    kind = content.get("type")
+    if kind not in REPLAY_MESSAGE_TYPES:
+        shown = kind if isinstance(kind, str) else repr(kind)
+        if len(shown) > 40:
+            shown = shown[:40] + "…"
+        raise ProtocolError(
+            f"unknown message type {shown!r}: expected one of {', '.join(REPLAY_MESSAGE_TYPES)}"
+        )
+    if len(repr(content)) > MAX_REPLAY_MESSAGE_CHARS:
+        raise ProtocolError(
+            f"the message is too long (a comment holds at most {MAX_COMMENT_CHARS} characters)"
+        )
+    extra = sorted(str(k)[:40] for k in content if k not in _FIELDS[kind])
+    if extra:
+        raise ProtocolError(f"unexpected field(s) {', '.join(extra)} in a {kind!r} message")
+    seq = _count(content.get("seq"))
+    if seq is None:
+        raise ProtocolError(f"a {kind!r} message needs seq, the number of the position it was sent from")
+    if kind == "seek":
+        return SeekMessage(type="seek", seq=seq, ply=_ply(content.get("ply"), kind))
+    if kind == "annotate":
+        msg = AnnotateMessage(type="annotate", seq=seq, ply=_ply(content.get("ply"), kind))
+        if "comment" not in content and "mark" not in content:
+            raise ProtocolError("an annotate message needs a comment or a mark")
+        if "comment" in content:
+            comment = content["comment"]
+            if not isinstance(comment, str):
+                raise ProtocolError(f"a comment must be text, not {type(comment).__name__}")
+            if len(comment) > MAX_COMMENT_CHARS:
+                raise ProtocolError(
+                    f"a comment holds at most {MAX_COMMENT_CHARS} characters, not {len(comment)}"
+                )
+            msg["comment"] = comment
+        if "mark" in content:
+            mark = content["mark"]
+            if mark != "" and mark not in MARKS:
+                shown = repr(mark)[:20]
+                raise ProtocolError(f"a mark is one of {' '.join(MARKS)} (or '' for none), not {shown}")
+            msg["mark"] = mark
+        return msg
+    if kind == "perspective":
+        raw = content.get("perspective", "missing")
+        who = _count(raw)
+        if raw is not None and who not in (0, 1):
+            raise ProtocolError("perspective must be null (from above), 0 or 1")
+        return PerspectiveMessage(type="perspective", seq=seq, perspective=who)
+    if kind == "game":
+        game = _count(content.get("game"))
+        if game is None:
+            raise ProtocolError("a game message needs game, a 0-based game number")
+        return GameMessage(type="game", seq=seq, game=game)
+    return ReviewMessage(type="review", seq=seq)
+
+
+def _ply(value: object, kind: str) -> int:
+    ply = _count(value)
+    if ply is None:
+        raise ProtocolError(f"a {kind!r} message needs ply, a whole number of moves (0 = the deal)")
+    return ply
+
+
+def parse_review_request(content: object) -> ReviewMessage:
+    """The play widget's "review" button: `{"type": "review", "seq": n}` and nothing else."""
+    msg = parse_replay_message(content)
+    if msg["type"] != "review":
+        raise ProtocolError("the table only understands a review request here")
+    return ReviewMessage(type="review", seq=msg["seq"])
+
+
+__all__ = [
+    "MARKS",
+    "MAX_COMMENT_CHARS",
+    "REPLAY_MESSAGE_TYPES",
+    "Annotation",
+    "MoveEntry",
+    "ReplayInfo",
+    "ReplayMessage",
+    "ReviewProgress",
+    "parse_replay_message",
+    "parse_review_request",
+]
