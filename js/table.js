@@ -4,6 +4,7 @@ import { animateLast, markDrawn, snapshot } from "./lib/animate.js";
 import { Interaction } from "./lib/interaction.js";
 import { renderTable } from "./lib/layout.js";
 import { actionMessage, moveMessage } from "./lib/protocol.js";
+import { reviewButton } from "./lib/replay/review.js";
 import { announce, renderHeader, renderLive, renderStatus, setStatus } from "./lib/status.js";
 
 const TRAITS = ["table", "legal", "status", "score", "actions", "hint", "busy"];
@@ -15,7 +16,7 @@ function blockedReason(table, legal, busy) {
   return "";
 }
 
-function render({ model, el }) {
+function render({ model, el, host }) {
   const root = document.createElement("div");
   root.className = "sw-root";
   root.setAttribute("data-lm-suppress-shortcuts", "true");
@@ -44,6 +45,7 @@ function render({ model, el }) {
     say,
   });
   const onAction = (name) => send(actionMessage(name, model.get("table").seq));
+  const review = reviewButton({ model, el, host, send });
 
   const draw = () => {
     const table = model.get("table");
@@ -57,6 +59,7 @@ function render({ model, el }) {
     statusLine = renderStatus(status);
     next.news.append(statusLine);
     view.replaceChildren(renderHeader(model.get("score"), model.get("actions"), onAction), next.board);
+    review.decorate(view, table, busy);
     if (status.id !== spoken) {
       spoken = status.id;
       announce(live, status.words || status.text);
@@ -91,6 +94,7 @@ function render({ model, el }) {
   return () => {
     for (const t of TRAITS) model.off(`change:${t}`, schedule);
     interaction.destroy();
+    review.destroy();
   };
 }
 

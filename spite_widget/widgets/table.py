@@ -13,7 +13,7 @@ import threading
 import time
 from collections.abc import Callable, Sequence
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import anywidget
 import traitlets
@@ -37,6 +37,10 @@ from .protocol import (
     parse_client_message,
     table_view,
 )
+
+if TYPE_CHECKING:  # pragma: no cover
+    from ..replay import RecordSource
+    from .replay import ReplayWidget
 
 _STATIC = Path(__file__).resolve().parent.parent / "static"
 
@@ -72,6 +76,8 @@ class SpiteWidget(anywidget.AnyWidget):
     """The move the hint button suggests, highlighted on the table ("" for none)."""
     busy = traitlets.Bool(False).tag(sync=True)
     """True while the computer plays its turn (clicks are refused meanwhile)."""
+    review_ref = traitlets.Unicode("").tag(sync=True)
+    """"anywidget:<model id>" of the ReplayWidget the "review" button opened below the table ("" for none)."""
 
     def __init__(
         self,
@@ -155,6 +161,20 @@ class SpiteWidget(anywidget.AnyWidget):
             self._play(move if isinstance(move, Move) else _parse(move), self.game.current_player)
             self._maybe_start_computer()
 
+    @staticmethod
+    def replay(record_or_game: RecordSource, perspective: int | None = None, **kwargs: Any) -> ReplayWidget:
+        """A ReplayWidget of a record (dict or path), a Game or a Match: the same table, move by move."""
+        from .replay import ReplayWidget
+
+        return ReplayWidget(record_or_game, perspective, **kwargs)
+
+    def review(self) -> ReplayWidget:
+        """A ReplayWidget of the game on the table (the moves so far, if it is not over)."""
+        from .replay import ReplayWidget
+
+        with self._lock:
+            return ReplayWidget(self.game)
+
     def on_move(self, callback: MoveCallback, remove: bool = False) -> None:
         """Call `callback(move, player)` after every move on this table (or stop with remove=True)."""
         if remove:
@@ -209,6 +229,9 @@ class SpiteWidget(anywidget.AnyWidget):
 
     def _handle_custom_msg(self, content: Any, buffers: Any) -> None:
         """Every message from the browser; a bad one changes nothing and is answered in the status line."""
+        if isinstance(content, dict) and content.get("type") == "review":
+            self._review_request(content)
+            return
         try:
             msg = parse_client_message(content)
         except ProtocolError as e:
@@ -221,6 +244,27 @@ class SpiteWidget(anywidget.AnyWidget):
             except Exception as e:  # a bug must not break the table: say it and keep playing
                 self.errors.append(repr(e))
                 self._say(f"Something went wrong, nothing was changed: {e}", "error")
+
+    def _review_request(self, content: dict[str, Any]) -> None:
+        """The "review" button: show a ReplayWidget of the finished game below the table."""
+        from .replay_protocol import parse_review_request
+
+        with self._lock:
+            try:
+                parse_review_request(content)
+                if not self.game.is_over:
+                    self._say(
+                        "The review opens when the game is over (w.review() shows the moves so far).", "error"
+                    )
+                    return
+                self._review_widget = self.review()
+            except Exception as e:
+                self._say(f"Could not open the review: {e}", "error")
+                return
+            self.review_ref = f"anywidget:{self._review_widget.model_id}"
+            self._say(
+                "The replay of this game is below the table: step through it and comment on it.", "info"
+            )
 
     def _dispatch(self, msg: ClientMessage) -> None:
         if self._busy:
