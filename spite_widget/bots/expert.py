@@ -70,6 +70,9 @@ class ExpertBot(Bot):
         key = view_key(view)
         if not self._steps or key != self._expect:
             self._replan(view)
+        if not self._steps:  # nothing searched (cannot happen with a legal move left); stay legal
+            self._why = "no plan found; plays the first legal move"
+            return moves[0]
         step = self._steps.pop(0)
         move = _to_move(view, step)
         if move is None or move not in moves:  # a plan that no longer fits: never play it
