@@ -598,7 +598,9 @@ def standalone_html(data: dict[str, Any], title: str) -> str:
     bundle = (_STATIC / "replay.js").read_bytes()
     css = (_STATIC / "replay.css").read_text(encoding="utf-8")
     code = base64.b64encode(bundle).decode("ascii")
-    payload = json.dumps(data, separators=(",", ":"), ensure_ascii=False).replace("</", "<\\/")
+    payload = json.dumps(data, separators=(",", ":"), ensure_ascii=False)
+    for char, escaped in (("<", "\\u003c"), (">", "\\u003e"), ("&", "\\u0026")):
+        payload = payload.replace(char, escaped)  # nothing in the data can end or open a tag
     return _PAGE.format(
         title=html.escape(title),
         css=css.replace("</style", "<\\/style"),

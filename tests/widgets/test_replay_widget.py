@@ -1,0 +1,400 @@
+"""ReplayWidget driven the way the browser drives it: custom messages and trait changes."""
+
+from __future__ import annotations
+
+import json
+import re
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from spite_widget import Game, Match, RecordError, SpiteWidget
+from spite_widget.game import MARKS
+from spite_widget.widgets.replay import ReplayWidget, standalone_data
+from spite_widget.widgets.replay_protocol import MAX_COMMENT_CHARS
+
+SAMPLE = Path(__file__).resolve().parents[2] / "examples" / "sample_game.json"
+TRAITS = ("table", "moves", "length", "ply", "annotation", "info", "status", "review", "perspective")
+CARD = re.compile(r"\b[A2-9TJQK][cdhs]\b")
+
+
+@pytest.fixture
+def w() -> ReplayWidget:
+    return ReplayWidget(SAMPLE)
+
+
+def send(w: ReplayWidget, content: Any) -> None:
+    w._handle_custom_msg(content, [])
+
+
+def seek(w: ReplayWidget, ply: int) -> None:
+    send(w, {"type": "seek", "ply": ply, "seq": w.table["seq"]})
+
+
+def traits(w: ReplayWidget) -> dict[str, Any]:
+    return {t: json.loads(json.dumps(getattr(w, t))) for t in TRAITS}
+
+
+def test_opens_at_the_deal_seen_from_above(w: ReplayWidget) -> None:
+    game = Game.load(SAMPLE)
+    assert (w.ply, w.length, len(w.moves)) == (0, game.ply, game.ply)
+    seats = w.table["seats"]
+    assert seats[0]["hand"] == [str(c) for c in game.deck[40:45]]
+    assert seats[1]["hand"] == [str(c) for c in game.deck[45:50]]
+    assert w.table["stock"] == 54 and w.table["last"] is None
+    assert w.annotation["ply"] == 0 and "seed=6" in w.annotation["comment"]
+    assert w.info["names"] == ["Ada", "Bo"] and "wins 19 points" in w.info["result"]
+    assert w.status["kind"] == "info" and "The deal" in w.status["text"]
+    # the move list: notation, mover, turns counted per run of one player's moves
+    assert [m["move"] for m in w.moves] == [str(m) for m in game.moves]
+    assert w.moves[9] == {
+        "ply": 10,
+        "move": "H:Ac>C1",
+        "player": 1,
+        "turn": 10,
+        "mark": "?!",
+        "comment": True,
+    }
+    assert w.moves[10]["turn"] == 10 and w.moves[11]["turn"] == 11 and w.moves[11]["player"] == 0
+
+
+def test_steps_and_jumps_like_the_buttons(w: ReplayWidget) -> None:
+    game = Game.load(SAMPLE)
+    for ply in (1, 2, 17, 16, 0, 155, 154):
+        seek(w, ply)
+        assert w.ply == ply == w.table["ply"] == w.replay.ply
+        assert w.state == w.replay.state
+        assert w.status["kind"] == "info"
+    seek(w, 17)
+    assert w.table["last"]["move"] == "P:Ks>C1" and w.table["last"]["player"] == 0
+    assert w.table["last"]["text"] == "Ada played K♠ from the pay-off pile as a 7 on C1"
+    assert w.annotation["move"] == "P:Ks>C1" and "counts as the 7" in w.annotation["comment"]
+    assert w.status["text"].startswith("Move 17 of 155") and "king of spades" in w.status["words"]
+    seek(w, 155)
+    assert w.table["result"] == game.result and "wins 19 points" in w.status["text"]
+    # Python moves the cursor too, and the traits follow: methods, the ply trait, the Replay
+    w.start()
+    assert w.ply == 0
+    w.ply = 40
+    assert w.replay.ply == 40 and w.table["ply"] == 40
+    w.replay.seek(41)
+    assert w.ply == 41 and w.table["ply"] == 41
+    w.forward()
+    w.back()
+    w.back()
+    assert w.ply == 40
+    w.end()
+    assert w.ply == 155
+
+
+def test_a_completed_stack_is_told_and_highlighted(w: ReplayWidget) -> None:
+    completing = [i + 1 for i, e in enumerate(Game.load(SAMPLE).to_record()["moves"]) if "stock" in e]
+    seek(w, completing[0])
+    last = w.table["last"]
+    target = int(last["move"][-1]) - 1
+    assert "(completing it)" in last["text"] and w.table["centers"][target]["size"] == 0
+
+
+HOSTILE: list[Any] = [
+    None,
+    "seek",
+    [1, 2],
+    {},
+    {"type": "explode", "seq": 0},
+    {"type": ["seek"], "seq": 0},
+    {"type": "seek", "ply": 3},
+    {"type": "seek", "ply": 3, "seq": -1},
+    {"type": "seek", "ply": 3, "seq": True},
+    {"type": "seek", "ply": True, "seq": 0},
+    {"type": "seek", "ply": -1, "seq": 0},
+    {"type": "seek", "ply": 2.0, "seq": 0},
+    {"type": "seek", "ply": "3", "seq": 0},
+    {"type": "seek", "ply": 999, "seq": 0},
+    {"type": "seek", "ply": 3, "seq": 10**9},
+    {"type": "seek", "ply": 3, "seq": 0, "extra": 1},
+    {"type": "annotate", "ply": 3, "seq": 0},
+    {"type": "annotate", "ply": 0, "comment": "x", "seq": 0},
+    {"type": "annotate", "ply": 156, "comment": "x", "seq": 0},
+    {"type": "annotate", "ply": 3, "comment": 42, "seq": 0},
+    {"type": "annotate", "ply": 3, "comment": None, "seq": 0},
+    {"type": "annotate", "ply": 3, "comment": "x" * (MAX_COMMENT_CHARS + 1), "seq": 0},
+    {"type": "annotate", "ply": 3, "comment": "x" * 100_000, "seq": 0},
+    {"type": "annotate", "ply": 3, "mark": "?!?", "seq": 0},
+    {"type": "annotate", "ply": 3, "mark": None, "seq": 0},
+    {"type": "annotate", "ply": 3, "mark": ["!"], "seq": 0},
+    {"type": "perspective", "perspective": 2, "seq": 0},
+    {"type": "perspective", "perspective": True, "seq": 0},
+    {"type": "perspective", "seq": 0},
+    {"type": "game", "game": 1, "seq": 0},
+    {"type": "game", "game": -1, "seq": 0},
+    {"type": "x" * 10_000, "seq": 0},
+]
+
+
+@pytest.mark.parametrize("content", HOSTILE, ids=lambda c: repr(c)[:40])
+def test_hostile_messages_change_nothing_and_are_answered(w: ReplayWidget, content: Any) -> None:
+    seek(w, 3)
+    before = traits(w)
+    record = w.record
+    send(w, content)
+    assert w.status["kind"] == "error", w.status
+    assert len(w.status["text"]) < 300
+    after = traits(w)
+    assert {k: v for k, v in after.items() if k != "status"} == {
+        k: v for k, v in before.items() if k != "status"
+    }
+    assert w.record == record and not w.errors
+
+
+def test_the_browser_cannot_set_the_replay(w: ReplayWidget) -> None:
+    before = traits(w)
+    w.set_state({"ply": 40, "table": {}, "moves": [], "perspective": 1})
+    assert w.ply == 0 and w.replay.ply == 0
+    assert traits(w)["table"] == before["table"] and w.perspective is None
+    assert w.status["kind"] == "error" and "cannot be changed" in w.status["text"]
+
+
+def test_comments_and_marks_from_the_browser_reach_the_record(w: ReplayWidget, tmp_path: Path) -> None:
+    seek(w, 12)
+    send(w, {"type": "annotate", "ply": 12, "comment": "the ladder starts to run", "seq": w.table["seq"]})
+    send(w, {"type": "annotate", "ply": 12, "mark": "!!", "seq": w.table["seq"]})
+    send(w, {"type": "annotate", "ply": 5, "mark": "?", "comment": "too slow", "seq": w.table["seq"]})
+    assert w.status["kind"] == "info" and "Move 5" in w.status["text"]
+    moves = w.record["moves"]
+    assert moves[11]["comment"] == "the ladder starts to run" and moves[11]["mark"] == "!!"
+    assert moves[4]["comment"] == "too slow" and moves[4]["mark"] == "?"
+    assert w.annotation == {
+        "ply": 12,
+        "move": "S1:2s>C1",
+        "player": 0,
+        "text": "Ada played 2♠ from S1 on C1",
+        "comment": "the ladder starts to run",
+        "mark": "!!",
+    }
+    assert w.moves[11]["mark"] == "!!" and w.moves[11]["comment"] is True
+    assert w.moves[4]["mark"] == "?"
+    # "" clears
+    send(w, {"type": "annotate", "ply": 5, "mark": "", "comment": "", "seq": w.table["seq"]})
+    assert "mark" not in w.record["moves"][4] and "comment" not in w.record["moves"][4]
+    assert "mark" not in w.moves[4] and "comment" not in w.moves[4]
+    # every mark is accepted
+    for mark in MARKS:
+        send(w, {"type": "annotate", "ply": 7, "mark": mark, "seq": w.table["seq"]})
+        assert w.record["moves"][6]["mark"] == mark
+    # save, load: the same record, the same annotations shown
+    path = tmp_path / "annotated.json"
+    w.save(path)
+    again = ReplayWidget(path)
+    assert again.record == w.record
+    assert again.moves == w.moves
+    again.seek(12)
+    assert again.annotation == w.annotation
+    assert Game.load(path).annotation(12) == {"comment": "the ladder starts to run", "mark": "!!"}
+
+
+def test_annotations_written_in_python_appear_at_once(w: ReplayWidget) -> None:
+    seek(w, 30)
+    w.annotate(30, comment="two Kings in a row", mark="!?")
+    assert w.annotation["comment"] == "two Kings in a row" and w.annotation["mark"] == "!?"
+    assert w.moves[29]["mark"] == "!?" and w.moves[29]["comment"] is True
+    w.replay.annotate(31, mark="?")  # through the navigator: the widget follows as well
+    assert w.moves[30]["mark"] == "?"
+    with pytest.raises(ValueError):
+        w.annotate(31, mark="!!!")
+    with pytest.raises(ValueError):
+        w.annotate(0, comment="x")
+
+
+def _hidden_from(state: Any, seat: int) -> set[str]:
+    """Cards `seat` cannot see at this position: the other hand, the pay-off piles below
+    their tops, the stock."""
+    hidden = {str(c) for c in state.hands[1 - seat]} | {str(c) for c in state.stock}
+    for pile in state.payoffs:
+        hidden |= {str(c) for c in pile[:-1]}
+    return hidden
+
+
+def _visible_to(state: Any, seat: int, played: list[str]) -> set[str]:
+    seen = {str(c) for c in state.hands[seat]} | set(played)
+    for pile in state.payoffs:
+        if pile:
+            seen.add(str(pile[-1]))
+    for piles in (*state.sides, state.centers):
+        for pile in piles:
+            seen |= {str(c) for c in pile}
+    return seen
+
+
+@pytest.mark.parametrize("seat", [0, 1])
+def test_from_a_seat_no_hidden_card_is_in_any_trait(seat: int) -> None:
+    game = Game.load(SAMPLE)
+    w = ReplayWidget(SAMPLE, perspective=seat)
+    leaks = 0
+    for ply in range(0, game.ply + 1, 3):
+        seek(w, ply)
+        state = w.replay.state
+        assert w.table["seats"][1 - seat]["hand"] is None and w.table["bottom"] == seat
+        assert len(w.moves) == ply  # the moves after the cursor are not known at the table yet
+        played = [str(m.card) for m in game.moves[:ply]]
+        shown = set(CARD.findall(json.dumps(traits(w), ensure_ascii=False)))
+        secret = _hidden_from(state, seat) - _visible_to(state, seat, played)
+        assert not (shown & secret), (ply, shown & secret)
+        leaks += len(shown - _visible_to(state, seat, played))
+    assert leaks == 0
+    # from above again: both hands and the whole move list
+    send(w, {"type": "perspective", "perspective": None, "seq": w.table["seq"]})
+    assert w.perspective is None and len(w.moves) == game.ply
+    assert w.table["seats"][1 - seat]["hand"] is not None
+
+
+def test_no_stock_order_and_no_buried_pay_off_card_in_any_payload(w: ReplayWidget) -> None:
+    for ply in (0, 60, 155):
+        seek(w, ply)
+        table = w.table
+        assert isinstance(table["stock"], int)
+        for seat in table["seats"]:
+            assert set(seat) == {"name", "hand", "hand_count", "payoff_top", "payoff_count", "sides"}
+        assert "deck" not in json.dumps(traits(w))
+
+
+def test_to_html_is_self_contained_and_shows_moves_and_comments(w: ReplayWidget, tmp_path: Path) -> None:
+    w.annotate(20, comment="Bo <script>alert(1)</script> & co", mark="??")
+    path = tmp_path / "replay.html"
+    page = w.to_html(path)
+    assert path.read_text(encoding="utf-8") == page
+    assert page.startswith("<!DOCTYPE html>") and "<title>Ada v Bo" in page
+    assert 'src="http' not in page and "href=" not in page  # nothing to fetch
+    assert "mountStandalone" in page and "<script>alert" not in page
+    blob = re.search(r'<script type="application/json" id="spite-replay-data">(.*?)</script>', page, re.S)
+    assert blob is not None
+    data = json.loads(blob.group(1))
+    game = data["games"][0]
+    assert [m["move"] for m in game["moves"]] == [str(m) for m in Game.load(SAMPLE).moves]
+    assert game["notes"][20]["comment"] == "Bo <script>alert(1)</script> & co"
+    assert game["notes"][20]["mark"] == "??" and game["notes"][17]["comment"].startswith("The pay-off King")
+    assert len(game["tables"]) == 156 and game["info"]["editable"] is False
+    for table in game["tables"]:  # counts only: no stock order, no pay-off card below a top
+        assert isinstance(table["stock"], int)
+        assert all(isinstance(s["payoff_count"], int) and "payoff" not in s for s in table["seats"])
+    record = Game.load(SAMPLE).to_record()
+    stock_order = ",".join(f'"{c}"' for c in record["deck"][50:60])
+    assert stock_order not in page and '"deck"' not in page
+
+
+def test_an_invalid_record_raises_with_the_move_and_shows_nothing(tmp_path: Path) -> None:
+    record = json.loads(SAMPLE.read_text())
+    record["moves"][41]["move"] = "H:Kh>C1"
+    with pytest.raises(RecordError) as err:
+        ReplayWidget(record)
+    assert err.value.move_number == 42 and "move 42" in str(err.value)
+    broken = tmp_path / "broken.json"
+    broken.write_text("{ not json")
+    with pytest.raises(RecordError, match="not JSON"):
+        ReplayWidget(broken)
+    with pytest.raises(ValueError, match="perspective"):
+        ReplayWidget(SAMPLE, perspective=2)
+    # loading a bad record into a widget: raised, said, and the game shown stays whole
+    w = ReplayWidget(SAMPLE)
+    w.seek(30)
+    before = traits(w)
+    with pytest.raises(RecordError, match="move 42"):
+        w.load(record)
+    assert w.status["kind"] == "error" and "move 42" in w.status["text"]
+    assert {k: v for k, v in traits(w).items() if k != "status"} == {
+        k: v for k, v in before.items() if k != "status"
+    }
+    w.load(Game.new(seed=1))
+    assert w.length == 0 and w.ply == 0 and w.moves == []
+
+
+def _short_match() -> Match:
+    m = Match(target=1, seed=4)
+    while not m.is_over:
+        g = m.game
+        while not g.is_over:
+            moves = g.legal_moves()
+            center = [x for x in moves if x.to_center]
+            g.play(center[0] if center else moves[0])
+        if not m.is_over:
+            m.next_game()
+    return m
+
+
+def test_a_match_record_has_a_game_picker() -> None:
+    match = _short_match()
+    w = ReplayWidget(match.to_record())
+    assert len(w.info["games"]) == len(match.games) >= 1
+    last = len(match.games) - 1
+    send(w, {"type": "game", "game": last, "seq": w.table["seq"]})
+    assert w.info["game"] == last and w.ply == 0 and w.length == match.games[last].ply
+    send(w, {"type": "annotate", "ply": 1, "mark": "!", "seq": w.table["seq"]})
+    rec = w.record
+    assert rec["format"] == "spite-malice-match" and rec["games"][last]["moves"][0]["mark"] == "!"
+    # a comment sent from the view of another game is refused
+    old = 0
+    send(w, {"type": "annotate", "ply": 1, "comment": "late", "seq": old})
+    assert w.status["kind"] == "error" and "comment" not in w.record["games"][last]["moves"][0]
+
+
+def test_perspective_from_python_redraws(w: ReplayWidget) -> None:
+    w.seek(10)
+    w.perspective = 1
+    assert w.table["bottom"] == 1 and w.table["seats"][0]["hand"] is None and len(w.moves) == 10
+    with pytest.raises(Exception):  # noqa: B017 (traitlets raises its own TraitError)
+        w.perspective = 3
+    assert w.perspective == 1
+
+
+def test_the_review_button_reports_what_it_can_do(w: ReplayWidget) -> None:
+    from spite_widget import replay as navigator
+
+    if not hasattr(navigator, "annotate_with_bot"):
+        assert w.info["review"] is False
+        send(w, {"type": "review", "seq": w.table["seq"]})
+        assert w.status["kind"] == "error" and "not available" in w.status["text"]
+        return
+    game = Game.new(seed=11)
+    while game.ply < 12:
+        game.play(game.legal_moves()[0])
+    r = ReplayWidget(game)
+    assert r.info["review"] is True
+    send(r, {"type": "review", "seq": r.table["seq"]})
+    r.wait(120)
+    assert r.review == {"running": False, "done": 12, "total": 12} and not r.errors
+    assert r.status["kind"] == "info" and "reviewed" in r.status["text"]
+
+
+def _finished_game() -> Game:
+    game = Game.new(seed=2)
+    while not game.is_over:
+        moves = game.legal_moves()
+        center = [m for m in moves if m.to_center]
+        game.play(center[0] if center else moves[-1])
+    return game
+
+
+def test_the_play_widget_opens_a_review_of_the_finished_game() -> None:
+    unfinished = Game.new(seed=2)
+    table = SpiteWidget(game=unfinished, opponent=None)
+    table._handle_custom_msg({"type": "review", "seq": table.table["seq"]}, [])
+    assert table.review_ref == "" and table.status["kind"] == "error"
+    assert table.review().length == 0  # from Python: the game so far
+    game = _finished_game()
+    table = SpiteWidget(game=game, opponent=None)
+    table._handle_custom_msg({"type": "review", "seq": table.table["seq"], "x": 1}, [])
+    assert table.review_ref == "" and table.status["kind"] == "error"
+    table._handle_custom_msg({"type": "review", "seq": table.table["seq"]}, [])
+    assert table.status["kind"] == "info"
+    review = table._review_widget
+    assert table.review_ref == f"anywidget:{review.model_id}"
+    assert isinstance(review, ReplayWidget) and review.length == game.ply
+    assert SpiteWidget.replay(game.to_record(), 1).perspective == 1
+
+
+def test_standalone_data_covers_every_game_of_a_match() -> None:
+    match = _short_match()
+    data = standalone_data(match.to_record())
+    assert len(data["games"]) == len(match.games)
+    for g, game in zip(data["games"], match.games, strict=True):
+        assert len(g["tables"]) == game.ply + 1 and len(g["notes"]) == game.ply + 1
