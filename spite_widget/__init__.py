@@ -24,7 +24,7 @@ _LAZY = {
     "SpiteWidget": "spite_widget.widgets.table",
     "Replay": "spite_widget.replay",
     "ReplayWidget": "spite_widget.widgets.replay",
-    "annotate_with_bot": "spite_widget.replay",
+    "annotate_with_bot": "spite_widget.review",
     "explain": "spite_widget.teach",
     "explain_position": "spite_widget.teach",
     "lessons": "spite_widget.teach",
@@ -32,7 +32,8 @@ _LAZY = {
 }
 
 if TYPE_CHECKING:  # pragma: no cover
-    from .replay import Replay, annotate_with_bot
+    from .replay import Replay
+    from .review import annotate_with_bot
     from .teach import explain, explain_position, lessons
     from .widgets.lesson import LessonWidget
     from .widgets.replay import ReplayWidget
