@@ -68,6 +68,7 @@ function render({ model, el }) {
     const status = model.get("status");
     statusLine = renderStatus(status);
     fillStatus(statusLine, (status && status.text) || "");
+    statusLine.dataset.statusId = String((status && status.id) || 0);
     next.news.append(statusLine);
     const banner = renderBanner(progress, page);
     const controls = renderControls(model.get("actions"), progress, model.get("steps"), page, onAction);

@@ -41,9 +41,14 @@ def seq(page: Any) -> int:
     return int(page.locator(ROOT).get_attribute("data-seq"))
 
 
-def wait_status_id_change(page: Any, old: str) -> None:
+def status_id(page: Any) -> str:
+    return str(page.locator(f"{ROOT} [data-status]").get_attribute("data-status-id"))
+
+
+def wait_status_change(page: Any, old: str) -> None:
+    """Wait for Python's next status (each one has a new id, even with the same words)."""
     page.wait_for_function(
-        "old => document.querySelector('.swl-root [data-status]').textContent !== old", arg=old
+        "old => document.querySelector('.swl-root [data-status]').dataset.statusId !== old", arg=old
     )
 
 
@@ -90,18 +95,18 @@ def test_complete_the_first_lesson_by_clicking(notebook: Any, page: Any, artifac
     # an illegal move is sent anyway and explained with the rule
     page.locator(f"{ROOT} [data-pile='H'] [data-card='2c']").click()
     assert "C1" not in lit(page) and "S1" in lit(page)
-    before = status(page)
+    before = status_id(page)
     page.locator(f"{ROOT} [data-pile='C1']").click()
-    wait_status_id_change(page, before)
+    wait_status_change(page, before)
     page.wait_for_function("() => /Rule/.test(document.querySelector('.swl-root [data-status]').textContent)")
     text = status(page)
     assert text.startswith("Not legal") and "needs an Ace" in text, text
     assert "sw-status-error" in (page.locator(f"{ROOT} [data-status]").get_attribute("class") or "")
 
     # the hint button answers in the status line
-    before = status(page)
+    before = status_id(page)
     page.locator(f"{ROOT} [data-action='hint']").click()
-    wait_status_id_change(page, before)
+    wait_status_change(page, before)
     assert status(page).startswith("Hint:")
 
     # the selected pay-off card lights up nothing until its stack is ready
@@ -136,9 +141,9 @@ def test_complete_the_first_lesson_by_clicking(notebook: Any, page: Any, artifac
     }
 
     # a click after the goal changes nothing and says why
-    before = status(page)
     page.locator(f"{ROOT} [data-pile='H'] [data-card='9d']").click()
-    assert "Goal reached" in status(page) or status(page) != before
+    assert status(page).startswith("Goal reached! Press Next lesson")
+    assert "sw-status-error" in (page.locator(f"{ROOT} [data-status]").get_attribute("class") or "")
 
     # next lesson: a new page and a new table
     old = seq(page)
@@ -150,7 +155,7 @@ def test_complete_the_first_lesson_by_clicking(notebook: Any, page: Any, artifac
     assert page.locator(f"{ROOT} [data-lesson-title]").inner_text() == "Kings are wild"
 
 
-def test_keyboard_drag_undo_reset_and_a_failed_attempt(notebook: Any, page: Any) -> None:
+def test_keyboard_drag_undo_reset_and_a_failed_attempt(notebook: Any, page: Any, artifacts: Path) -> None:
     notebook.open("lesson_keys.ipynb", lesson_cells("'kings-wild'"))
     root = page.locator(ROOT)
     root.wait_for()
@@ -181,6 +186,7 @@ def test_keyboard_drag_undo_reset_and_a_failed_attempt(notebook: Any, page: Any)
     page.wait_for_function("() => document.querySelector('.swl-root').dataset.lessonStatus === 'failed'")
     assert page.locator(f"{ROOT} [data-banner='failed']").is_visible()
     assert "swl-primary" in (page.locator(f"{ROOT} [data-action='reset']").get_attribute("class") or "")
+    root.screenshot(path=str(artifacts / "lesson-failed.png"))
     # still nothing of the opponent's hand on the page after their draw
     assert page.locator(f"{ROOT} [data-pile='O-H'] [data-card]").count() == 0
     old = seq(page)
