@@ -1,0 +1,216 @@
+"""The replay widget in a real JupyterLab, driven in headless Chromium: buttons, keys, the
+move list, the slider, comments and marks reaching the kernel's record; the exported page
+without a kernel; the table's review button."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from spite_widget.widgets.replay import ReplayWidget
+
+pytestmark = pytest.mark.browser
+
+SAMPLE = Path(__file__).resolve().parents[2] / "examples" / "sample_game.json"
+
+PROBE = (
+    "import json\n"
+    "rec = w.record\n"
+    "print(json.dumps({'ply': w.ply, 'notes': {i + 1: {k: m[k] for k in ('comment', 'mark') if k in m}\n"
+    "    for i, m in enumerate(rec['moves']) if 'comment' in m or 'mark' in m}}))"
+)
+
+
+def replay_cells() -> list[str]:
+    return [
+        f"from spite_widget import ReplayWidget\nw = ReplayWidget({str(SAMPLE)!r})\nw",
+        PROBE,
+        "w.annotate(13, comment='written in Python', mark='?')",
+    ]
+
+
+def ply(page: Any, scope: str = ".swr-root") -> int:
+    return int(page.locator(scope).first.get_attribute("data-ply"))
+
+
+def wait_ply(page: Any, n: int, scope: str = ".swr-root") -> None:
+    page.wait_for_function(
+        "([sel, n]) => document.querySelector(sel).dataset.ply === String(n)", arg=[scope, n], timeout=15_000
+    )
+
+
+def click(page: Any, action: str, expect: int) -> None:
+    page.locator(f".swr-root [data-action='{action}']").click()
+    wait_ply(page, expect)
+
+
+def kernel_notes(notebook: Any) -> dict[str, Any]:
+    out = notebook.run_cell(1)
+    result: dict[str, Any] = json.loads(out.strip().splitlines()[-1])
+    return result
+
+
+def wide_notebook(page: Any) -> None:
+    """About 900 px for the output, and tall enough to hold the whole widget for screenshots."""
+    page.set_viewport_size({"width": 1040, "height": 1500})
+    page.evaluate(
+        "() => { if (!window.jupyterapp.shell.leftCollapsed)"
+        " window.jupyterapp.commands.execute('application:toggle-left-area'); }"
+    )
+
+
+def test_step_jump_annotate_in_jupyterlab(notebook: Any, page: Any, artifacts: Path) -> None:
+    notebook.open("replay.ipynb", replay_cells()[:2])
+    wide_notebook(page)
+    root = page.locator(".swr-root")
+    root.wait_for()
+    assert root.get_attribute("data-lm-suppress-shortcuts") is not None
+    assert ply(page) == 0 and root.get_attribute("data-length") == "155"
+    assert page.locator(".swr-root [data-ply]").count() >= 155
+    # a replay is seen from above: both hands face up
+    assert page.locator(".swr-root [data-pile='H'] [data-card]").count() == 5
+    assert page.locator(".swr-root [data-pile='O-H'] [data-card]").count() == 5
+    assert page.locator(".swr-root [data-action='back']").is_disabled()
+    assert page.locator(".swr-root [data-action='start']").is_disabled()
+
+    # buttons
+    for n in (1, 2, 3):
+        click(page, "forward", n)
+    click(page, "back", 2)
+    # keys, once the replay has the focus
+    page.locator(".swr-root .sw-board").click()
+    page.keyboard.press("ArrowRight")
+    wait_ply(page, 3)
+    page.keyboard.press("ArrowRight")
+    wait_ply(page, 4)
+    page.keyboard.press("ArrowLeft")
+    wait_ply(page, 3)
+    page.keyboard.press("End")
+    wait_ply(page, 155)
+    assert root.get_attribute("data-game-over") == "true"
+    assert page.locator(".swr-root [data-action='forward']").is_disabled()
+    page.keyboard.press("Home")
+    wait_ply(page, 0)
+
+    # the move list: jump, the entry is highlighted, the last move is marked on the table
+    page.locator(".swr-movelist [data-ply='17']").click()
+    wait_ply(page, 17)
+    assert page.locator(".swr-move.swr-current").get_attribute("data-ply") == "17"
+    assert page.locator(".swr-root [data-pile='C1'] [data-card='Ks']").count() == 1
+    assert "sw-last-source" in (page.locator(".swr-root [data-pile='P']").get_attribute("class") or "")
+    assert "counts as the 7" in page.locator("[data-annotation='comment']").input_value()
+    assert "K♠" in page.locator(".swr-root [data-status]").inner_text()
+    # the slider
+    page.locator("[data-slider]").fill("40")
+    wait_ply(page, 40)
+    # play, then pause
+    click(page, "play", 41)
+    wait_ply(page, 42)
+    page.locator(".swr-root [data-action='play']").click()
+    stopped = ply(page)
+    page.wait_for_timeout(1200)
+    assert ply(page) - stopped <= 1
+
+    # a comment and a mark, typed in the widget
+    page.locator(".swr-movelist [data-ply='12']").click()
+    wait_ply(page, 12)
+    box = page.locator("[data-annotation='comment']")
+    box.click()
+    box.fill("Typed in the browser")
+    page.locator("[data-annotation='mark'] [data-mark='!?']").click()
+    page.wait_for_function(
+        "() => (document.querySelector(\".swr-movelist [data-ply='12'] .swr-mark\") || {}).textContent === '!?'"
+    )
+    assert page.locator("[data-annotation='mark'] [data-mark='!?']").get_attribute("aria-pressed") == "true"
+    page.locator(".swr-movelist [data-ply='9']").click()  # leaving the move sends what was typed
+    wait_ply(page, 9)
+    state = kernel_notes(notebook)
+    assert state["ply"] == 9
+    assert state["notes"]["12"] == {"comment": "Typed in the browser", "mark": "!?"}
+    assert state["notes"]["17"]["comment"].startswith("The pay-off King")
+
+    # written in Python: shown without a reload
+    page.evaluate(
+        "() => { const nb = window.jupyterapp.shell.currentWidget;"
+        " nb.content.model.sharedModel.insertCell(2, {cell_type: 'code', source: "
+        + json.dumps(replay_cells()[2])
+        + "}); }"
+    )
+    notebook.run_cell(2)
+    page.wait_for_function(
+        "() => (document.querySelector(\".swr-movelist [data-ply='13'] .swr-mark\") || {}).textContent === '?'"
+    )
+    page.locator(".swr-movelist [data-ply='13']").click()
+    wait_ply(page, 13)
+    page.wait_for_function(
+        "() => document.querySelector(\"[data-annotation='comment']\").value === 'written in Python'"
+    )
+
+    # a hostile message from the page is answered in the status line
+    page.locator(".swr-movelist [data-ply='17']").click()
+    wait_ply(page, 17)
+    root.scroll_into_view_if_needed()
+    root.screenshot(path=str(artifacts / "replay-light.png"))
+    notebook.set_theme(dark=True)
+    page.wait_for_timeout(500)
+    root.screenshot(path=str(artifacts / "replay-dark.png"))
+    notebook.set_theme(dark=False)
+    page.locator(".swr-root [data-perspective='1']").click()
+    page.wait_for_function(
+        "() => document.querySelectorAll(\".swr-root [data-pile='O-H'] [data-card]\").length === 0"
+    )
+    assert page.locator(".swr-movelist .swr-move").count() == 17
+    assert page.locator(".swr-root [data-pile='H'] [data-card]").count() > 0
+    root.screenshot(path=str(artifacts / "replay-seat.png"))
+
+
+def test_exported_page_steps_without_a_kernel(page: Any, tmp_path: Path, artifacts: Path) -> None:
+    w = ReplayWidget(SAMPLE)
+    w.annotate(20, comment="Shared <with> friends & co", mark="??")
+    path = tmp_path / "sample.html"
+    w.to_html(path)
+    page.set_viewport_size({"width": 960, "height": 900})
+    page.goto(path.as_uri())
+    root = page.locator(".swr-root")
+    root.wait_for()
+    assert ply(page) == 0
+    assert "seed=6" in page.locator("[data-annotation='comment']").inner_text()
+    click(page, "forward", 1)
+    click(page, "end", 155)
+    click(page, "start", 0)
+    page.locator(".swr-root .sw-board").click()
+    page.keyboard.press("ArrowRight")
+    wait_ply(page, 1)
+    page.locator(".swr-movelist [data-ply='20']").click()
+    wait_ply(page, 20)
+    assert page.locator("[data-annotation='comment']").inner_text() == "Shared <with> friends & co"
+    assert page.locator(".swr-movelist [data-ply='20'] .swr-mark").inner_text() == "??"
+    page.locator("[data-slider]").fill("17")
+    wait_ply(page, 17)
+    assert page.locator(".swr-root [data-pile='C1'] [data-card='Ks']").count() == 1
+    assert page.locator("[data-annotation='mark']").is_hidden()  # read-only here
+    page.screenshot(path=str(artifacts / "replay-html.png"), full_page=True)
+
+
+def test_the_table_opens_a_review_at_the_end_of_a_game(notebook: Any, page: Any, artifacts: Path) -> None:
+    cells = [
+        "from spite_widget import Game, SpiteWidget\n"
+        f"t = SpiteWidget(game=Game.load({str(SAMPLE)!r}), opponent=None)\n"
+        "t"
+    ]
+    notebook.open("review.ipynb", cells)
+    wide_notebook(page)
+    button = page.locator(".sw-root [data-action='review']")
+    button.wait_for()
+    assert not button.is_disabled()
+    button.click()
+    review = page.locator(".sw-review-slot .swr-root")
+    review.wait_for()
+    wait_ply(page, 0, ".sw-review-slot .swr-root")
+    page.locator(".sw-review-slot [data-action='forward']").click()
+    wait_ply(page, 1, ".sw-review-slot .swr-root")
+    assert review.get_attribute("data-length") == "155"
+    page.locator(".sw-review-slot").screenshot(path=str(artifacts / "replay-from-table.png"))
