@@ -1,0 +1,88 @@
+"""Replay timings and traffic: how fast the widget answers a step or a jump, how many bytes
+one step sends, and how big an exported page is.
+
+    python benchmarks/replay.py
+
+Python only (no browser): the widget's own comm messages are counted by replacing its
+`_send` (what would go over the comm), as benchmarks/widget.py does for the table.
+"""
+
+from __future__ import annotations
+
+import json
+import random
+import statistics
+import time
+from pathlib import Path
+from typing import Any
+
+from spite_widget.replay import Replay
+from spite_widget.widgets.replay import ReplayWidget
+
+SAMPLE = Path(__file__).resolve().parents[1] / "examples" / "sample_game.json"
+
+
+def _ms(samples: list[float]) -> str:
+    return f"median {statistics.median(samples) * 1e3:.3f} ms, max {max(samples) * 1e3:.3f} ms"
+
+
+def navigator(r: Replay, jumps: int = 2000) -> dict[str, str]:
+    rng = random.Random(0)
+    steps, seeks = [], []
+    r.start()
+    for _ in range(len(r)):
+        t = time.perf_counter()
+        r.forward()
+        steps.append(time.perf_counter() - t)
+    for n in rng.choices(range(len(r) + 1), k=jumps):
+        t = time.perf_counter()
+        r.seek(n)
+        seeks.append(time.perf_counter() - t)
+    return {"Replay.forward": _ms(steps), "Replay.seek (random)": _ms(seeks)}
+
+
+def widget(w: ReplayWidget) -> dict[str, Any]:
+    sent: list[int] = []
+    w._send = lambda msg, buffers=None: sent.append(len(json.dumps(msg, ensure_ascii=False)))  # type: ignore[method-assign]
+    steps, per_step = [], []
+    w.start()
+    for ply in range(1, w.length + 1):
+        sent.clear()
+        t = time.perf_counter()
+        w._handle_custom_msg({"type": "seek", "ply": ply, "seq": w.table["seq"]}, [])
+        steps.append(time.perf_counter() - t)
+        per_step.append(sum(sent))
+    rng = random.Random(1)
+    jumps = []
+    for n in rng.choices(range(w.length + 1), k=300):
+        t = time.perf_counter()
+        w._handle_custom_msg({"type": "seek", "ply": n, "seq": w.table["seq"]}, [])
+        jumps.append(time.perf_counter() - t)
+    sent.clear()
+    w._handle_custom_msg({"type": "annotate", "ply": 5, "mark": "?!", "seq": w.table["seq"]}, [])
+    annotate = sum(sent)
+    return {
+        "step message -> traits set": _ms(steps),
+        "jump message -> traits set": _ms(jumps),
+        "bytes per step": f"median {statistics.median(per_step):.0f}, max {max(per_step)}",
+        "bytes for a mark (move list resent)": annotate,
+    }
+
+
+def main() -> None:
+    r = Replay(SAMPLE)
+    print(f"sample game: {len(r)} moves")
+    for k, v in navigator(r).items():
+        print(f"  {k:<36} {v}")
+    for seat in (None, 0):
+        w = ReplayWidget(SAMPLE, perspective=seat)
+        print(f"ReplayWidget, seen {'from above' if seat is None else 'from seat 0'}:")
+        for k, v in widget(w).items():
+            print(f"  {k:<36} {v}")
+    t = time.perf_counter()
+    page = ReplayWidget(SAMPLE).to_html()
+    print(f"to_html: {len(page.encode()) / 1024:.0f} KB in {(time.perf_counter() - t) * 1e3:.0f} ms")
+
+
+if __name__ == "__main__":
+    main()
