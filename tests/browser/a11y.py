@@ -1,0 +1,189 @@
+"""Accessibility checks for any widget of the project, in any page Playwright drives.
+
+    from a11y import assert_accessible, audit, contrast_violations, focus_outline, unnamed_controls
+
+* `audit(page, root)`: axe-core (node_modules/axe-core, a devDependency) run on the element
+  `root` (a CSS selector); returns the violations, each with its rule, impact, help and the
+  elements it found.
+* `assert_accessible(page, root)`: no serious or critical violation, every control named.
+* `contrast_violations(page, root)`: axe's color-contrast rule alone, every impact.
+* `unnamed_controls(page, root)`: focusable elements and buttons that have no accessible name.
+* `focus_outline(page)`: how the element with the keyboard focus is outlined.
+* `text_contrast(page, selector)`: text colour against the element's own background.
+
+`flatten` (selector -> colour): paint those elements in one solid colour while axe looks.
+axe cannot measure text on a gradient (it reports it as "incomplete", unchecked), so a widget
+drawn on a gradient passes its lightest colour here: for light text, the worst case.
+"""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Any
+
+AXE = Path(__file__).resolve().parents[2] / "node_modules" / "axe-core" / "axe.min.js"
+SERIOUS = ("serious", "critical")
+# WCAG 2.0/2.1/2.2 A and AA, and axe's best practices
+TAGS = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa", "best-practice"]
+
+
+def inject_axe(page: Any) -> None:
+    """Put axe-core into the page (once); evaluated through the browser's debugger, so a
+    page's Content-Security-Policy does not stop it."""
+    if page.evaluate("() => typeof window.axe === 'object'"):
+        return
+    if not AXE.is_file():
+        raise FileNotFoundError(f"{AXE} is missing: run `npm install` (axe-core is a devDependency)")
+    page.evaluate(AXE.read_text() + "\n;undefined")
+    assert page.evaluate("() => typeof window.axe === 'object'"), "axe-core did not load"
+
+
+def _flattened(page: Any, flatten: dict[str, str] | None) -> str | None:
+    if not flatten:
+        return None
+    css = "\n".join(f"{sel} {{ background: {colour} !important; }}" for sel, colour in flatten.items())
+    return str(
+        page.evaluate(
+            """(css) => { const s = document.createElement('style'); s.id = 'a11y-flatten-' + Date.now();
+                s.textContent = css; document.head.append(s); return s.id; }""",
+            css,
+        )
+    )
+
+
+def run_axe(
+    page: Any,
+    root: str,
+    *,
+    rules: list[str] | None = None,
+    flatten: dict[str, str] | None = None,
+) -> dict[str, Any]:
+    """axe.run over `root`; all of axe's results (violations, incomplete, passes)."""
+    inject_axe(page)
+    style = _flattened(page, flatten)
+    options: dict[str, Any] = {"resultTypes": ["violations", "incomplete"]}
+    if rules:
+        options["runOnly"] = {"type": "rule", "values": rules}
+    else:
+        options["runOnly"] = {"type": "tag", "values": TAGS}
+    try:
+        results: dict[str, Any] = page.evaluate(
+            """async ([root, options]) => {
+                const el = document.querySelector(root);
+                if (!el) throw new Error('no element matches ' + root);
+                const r = await window.axe.run(el, options);
+                const slim = (items) => items.map((v) => ({
+                    id: v.id, impact: v.impact, help: v.help,
+                    nodes: v.nodes.map((n) => ({target: n.target.join(' '), summary: n.failureSummary || '',
+                                                 html: n.html.slice(0, 160)})),
+                }));
+                return {violations: slim(r.violations), incomplete: slim(r.incomplete), passes: r.passes.length};
+            }""",
+            [root, options],
+        )
+    finally:
+        if style:
+            page.evaluate("(id) => document.getElementById(id).remove()", style)
+    return results
+
+
+def audit(
+    page: Any,
+    root: str,
+    *,
+    impacts: tuple[str, ...] = SERIOUS,
+    flatten: dict[str, str] | None = None,
+) -> list[dict[str, Any]]:
+    """The axe violations of `impacts` inside `root`."""
+    results = run_axe(page, root, flatten=flatten)
+    return [v for v in results["violations"] if v["impact"] in impacts]
+
+
+def contrast_violations(page: Any, root: str, *, flatten: dict[str, str] | None = None) -> dict[str, Any]:
+    """axe's color-contrast rule alone (WCAG AA: 4.5:1, 3:1 for large text): violations of
+    any impact, and the `incomplete` elements axe could not measure."""
+    results = run_axe(page, root, rules=["color-contrast"], flatten=flatten)
+    return {"violations": results["violations"], "incomplete": results["incomplete"]}
+
+
+UNNAMED_JS = """(root) => {
+    const host = document.querySelector(root);
+    const controls = host.querySelectorAll(
+        'button, a[href], input, select, textarea, [tabindex], [role=button], [role=slider], ' +
+        '[role=checkbox], [role=radio], [role=tab], [role=menuitem], [role=option], [role=switch]');
+    const name = (el) => {
+        const label = el.getAttribute('aria-label');
+        if (label && label.trim()) return label.trim();
+        const by = el.getAttribute('aria-labelledby');
+        if (by) {
+            const t = by.split(/\\s+/).map((id) => document.getElementById(id)?.textContent || '').join(' ').trim();
+            if (t) return t;
+        }
+        if (el.labels && el.labels.length) return [...el.labels].map((l) => l.textContent).join(' ').trim();
+        if (el.matches('button, [role=button], a[href], [role=tab], [role=menuitem], [role=option]')) {
+            const t = el.textContent.trim();
+            if (t) return t;
+        }
+        return (el.getAttribute('title') || '').trim();
+    };
+    return [...controls]
+        .filter((el) => !el.disabled && el.getAttribute('aria-hidden') !== 'true' && el.getClientRects().length)
+        .filter((el) => !name(el))
+        .map((el) => el.outerHTML.slice(0, 120));
+}"""
+
+
+def unnamed_controls(page: Any, root: str) -> list[str]:
+    """Focusable elements and controls inside `root` with no accessible name (their HTML)."""
+    return list(page.evaluate(UNNAMED_JS, root))
+
+
+def focus_outline(page: Any) -> dict[str, Any]:
+    """The keyboard-focused element's outline (style, width in px, colour) and what it is."""
+    return dict(
+        page.evaluate(
+            """() => { const el = document.activeElement; const s = getComputedStyle(el);
+                return {style: s.outlineStyle, width: parseFloat(s.outlineWidth), color: s.outlineColor,
+                        focusVisible: el.matches(':focus-visible'),
+                        what: el.dataset.pile || el.dataset.card || el.dataset.action || el.tagName}; }"""
+        )
+    )
+
+
+CONTRAST_JS = """(selector) => {
+    const el = document.querySelector(selector);
+    if (!el) throw new Error('no element matches ' + selector);
+    const rgb = (c) => c.match(/[\\d.]+/g).slice(0, 3).map(Number);
+    const lum = ([r, g, b]) => [r, g, b].map((v) => { v /= 255; return v <= 0.03928 ? v / 12.92 : ((v + 0.055) / 1.055) ** 2.4; })
+        .reduce((sum, v, i) => sum + v * [0.2126, 0.7152, 0.0722][i], 0);
+    const s = getComputedStyle(el);
+    const [a, b] = [lum(rgb(s.color)), lum(rgb(s.backgroundColor))];
+    return (Math.max(a, b) + 0.05) / (Math.min(a, b) + 0.05);
+}"""
+
+
+def text_contrast(page: Any, selector: str) -> float:
+    """The contrast ratio of an element's text colour on its own (opaque) background: for
+    text axe does not see, such as CSS-drawn glyphs (WCAG AA: at least 4.5)."""
+    return float(page.evaluate(CONTRAST_JS, selector))
+
+
+def assert_accessible(page: Any, root: str, *, flatten: dict[str, str] | None = None) -> None:
+    """No serious or critical axe violation inside `root`, and every control has a name."""
+    found = audit(page, root, flatten=flatten)
+    assert not found, "axe found:\n" + json.dumps(found, indent=1)
+    unnamed = unnamed_controls(page, root)
+    assert not unnamed, f"controls without an accessible name: {unnamed}"
+
+
+__all__ = [
+    "assert_accessible",
+    "audit",
+    "contrast_violations",
+    "focus_outline",
+    "inject_axe",
+    "run_axe",
+    "text_contrast",
+    "unnamed_controls",
+]
