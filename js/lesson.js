@@ -10,7 +10,7 @@ import { actionMessage, moveMessage } from "./lib/protocol.js";
 import { renderStatus, setStatus } from "./lib/status.js";
 import { fillStatus, renderBanner, renderControls, renderPage } from "./lib/lesson/page.js";
 
-const TRAITS = ["page", "table", "legal", "status", "progress", "actions", "steps"];
+const TRAITS = ["page", "table", "legal", "status", "progress", "actions", "steps", "hint"];
 
 function blockedReason(progress, page, legal) {
   if (progress === "done")
@@ -38,6 +38,8 @@ function render({ model, el }) {
   let shown = null; // the table drawn last
   let shownPage = ""; // the page drawn last, as JSON
   let statusLine = null;
+  let banner = null; // the cheer, kept while the outcome stays the same (so it pops only once)
+  let bannerShown = "";
 
   const say = (text, kind = "info") => statusLine && setStatus(statusLine, text, kind);
   const interaction = new Interaction(root, {
@@ -63,6 +65,8 @@ function render({ model, el }) {
       shownPage = pageKey;
     }
     interaction.beforeRender();
+    const active = document.activeElement;
+    const focusedAction = active && root.contains(active) && active.dataset ? active.dataset.action : undefined;
     const before = snapshot(drawn && drawn.piles);
     const next = renderTable(table);
     const status = model.get("status");
@@ -70,7 +74,11 @@ function render({ model, el }) {
     fillStatus(statusLine, (status && status.text) || "");
     statusLine.dataset.statusId = String((status && status.id) || 0);
     next.news.append(statusLine);
-    const banner = renderBanner(progress, page);
+    const bannerKey = `${page.id}:${progress}`;
+    if (bannerKey !== bannerShown) {
+      banner = renderBanner(progress, page);
+      bannerShown = bannerKey;
+    }
     const controls = renderControls(model.get("actions"), progress, model.get("steps"), page, onAction);
     play.replaceChildren(...(banner ? [banner] : []), controls, next.board);
     if (!layout.contains(aside)) layout.replaceChildren(aside, play);
@@ -79,12 +87,18 @@ function render({ model, el }) {
     root.dataset.playerToMove = String(table.to_move);
     root.dataset.gameOver = table.result ? "true" : "false";
     root.dataset.seq = String(table.seq);
-    interaction.update(next, table, legal, { blocked: blockedReason(progress, page, legal) });
+    interaction.update(next, table, legal, { hint: model.get("hint"), blocked: blockedReason(progress, page, legal) });
     if (shown && table.seq !== shown.seq) {
       animateLast(before, table, next.piles);
       if (shown.bottom === table.bottom) {
         markDrawn(shown.seats[table.bottom].hand, table.seats[table.bottom].hand, next.piles.get("H"));
       }
+    }
+    if (focusedAction) {
+      const again = controls.querySelector(`[data-action="${focusedAction}"]`);
+      const fallback = controls.querySelector(".swl-primary:not(:disabled)") || controls.querySelector("button:not(:disabled)");
+      const target = again && !again.disabled ? again : fallback;
+      if (target) target.focus({ preventScroll: true });
     }
     drawn = next;
     shown = table;

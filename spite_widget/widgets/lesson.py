@@ -19,7 +19,7 @@ import traitlets
 
 from ..moves import InvalidMoveError, Move
 from ..narrate import describe_move, describe_move_words
-from ..teach import Feedback, Lesson, LessonSession, lesson, lessons
+from ..teach import Feedback, Lesson, LessonSession, find_payoff_plan, lesson, lessons
 from ..teach.rulebook import RULES
 from .lesson_protocol import (
     LESSON_ACTIONS,
@@ -65,6 +65,8 @@ class LessonWidget(anywidget.AnyWidget):
     """Which buttons can act now: {"hint", "solution", "undo", "reset", "next-lesson"}: bool."""
     steps = traitlets.List(traitlets.Int(), [0, 0]).tag(sync=True)
     """[solution steps shown so far in this attempt, steps in the solution]."""
+    hint = traitlets.Unicode("").tag(sync=True)
+    """The move the last hint points at, outlined on the table until the table changes ("" for none)."""
 
     def __init__(self, lesson_or_id: Lesson | str = "build-from-ace", **kwargs: Any) -> None:
         chosen = _lesson_of(lesson_or_id)
@@ -80,6 +82,7 @@ class LessonWidget(anywidget.AnyWidget):
         self._callbacks: list[GoalCallback] = []
         self._handled: LessonMessage | None = None
         self._shown_steps = 0
+        self._hint_at = -1
         self._sync(self._welcome(), "info")
 
     # ------------------------------------------------------------------ public
@@ -129,8 +132,24 @@ class LessonWidget(anywidget.AnyWidget):
             self._say(text, "failed")
         else:
             text = "Hint: " + self.session.hint()
-            self._say(text, "hint")
+            self._hint_at = self._seq
+            with self.hold_sync():
+                self.hint = self._next_move()
+                self._say(text, "hint")
         return text
+
+    def _next_move(self) -> str:
+        """The move a hint points at: the solution's next move when on its way, else a plan's first move."""
+        session = self.session
+        solution = session.solution()
+        played = session.moves
+        if tuple(played) == solution[: len(played)] and len(played) < len(solution):
+            return str(solution[len(played)])
+        plan = find_payoff_plan(session.view)
+        if plan is None:
+            return ""
+        first = plan.moves[0] if plan.moves else plan.payoff
+        return str(first) if first is not None else ""
 
     def solution_step(self) -> Feedback:
         """Play the next move of the solution, explaining it (from the start if you went another way)."""
@@ -149,13 +168,14 @@ class LessonWidget(anywidget.AnyWidget):
         step = len(played)
         move = solution[step]
         why = _reason(session.explain(move))
-        feedback = self._try(move, quiet=True)
-        self._shown_steps = max(self._shown_steps, step + 1)
-        head = f"{prefix}Solution, step {step + 1} of {len(solution)}: {feedback.text}"
-        if feedback.status == "done":
-            self._sync(f"{head} {self._cheer()}", "done", solution_step=True)
-        else:
-            self._sync(f"{head} Why: {why}", "solution", solution_step=True)
+        with self.hold_sync():  # the new table and its words reach the browser together
+            feedback = self._try(move, quiet=True)
+            self._shown_steps = max(self._shown_steps, step + 1)
+            head = f"{prefix}Solution, step {step + 1} of {len(solution)}: {feedback.text}"
+            if feedback.status == "done":
+                self._sync(f"{head} {self._cheer()}", "done")
+            else:
+                self._sync(f"{head} Why: {why}", "solution")
         return feedback
 
     def undo(self) -> Move | None:
@@ -381,6 +401,8 @@ class LessonWidget(anywidget.AnyWidget):
             self.actions = actions
             self.progress = status
             self.steps = [self._shown_steps, len(self.lesson.solution)]
+            if self._hint_at != self._seq or status != "playing":
+                self.hint = ""
             if text is not None:
                 self._say(text, kind)
 

@@ -108,6 +108,9 @@ def test_complete_the_first_lesson_by_clicking(notebook: Any, page: Any, artifac
     page.locator(f"{ROOT} [data-action='hint']").click()
     wait_status_change(page, before)
     assert status(page).startswith("Hint:")
+    # ... and outlines the card to play and where it goes
+    page.wait_for_selector(f"{ROOT} [data-pile='H'] [data-card='Ah'].sw-hint")
+    assert page.locator(f"{ROOT} [data-pile='C1'].sw-hint-target").count() == 1
 
     # the selected pay-off card lights up nothing until its stack is ready
     click_move(page, "[data-pile='H'] [data-card='Ah']", "C1")
@@ -194,12 +197,16 @@ def test_keyboard_drag_undo_reset_and_a_failed_attempt(notebook: Any, page: Any,
     page.wait_for_function(f"() => +document.querySelector('.swl-root').dataset.seq > {old}")
     assert root.get_attribute("data-lesson-status") == "playing"
     assert page.locator(f"{ROOT} [data-pile='C1'] [data-card]").count() == 0
-    # the solution button plays the lesson step by step to the goal
-    for _ in range(4):
+    # the solution button plays the lesson step by step to the goal, from the keyboard:
+    # the focus stays on the button across redraws, then moves to Next lesson
+    page.locator(f"{ROOT} [data-action='solution']").focus()
+    for step in range(1, 5):
         old = seq(page)
-        page.locator(f"{ROOT} [data-action='solution']").click()
+        page.keyboard.press("Enter")
         page.wait_for_function(f"() => +document.querySelector('.swl-root').dataset.seq > {old}")
-        assert status(page).startswith("Solution, step")
+        assert status(page).startswith(f"Solution, step {step} of 4"), status(page)
+        focused = page.evaluate("() => document.activeElement && document.activeElement.dataset.action")
+        assert focused == ("solution" if step < 4 else "next-lesson"), (step, focused)
     assert root.get_attribute("data-lesson-status") == "done"
     assert kernel_state(notebook)["status"] == "done"
 

@@ -151,6 +151,15 @@ def test_solution_button_plays_step_by_step_with_reasons(lesson: Lesson) -> None
     assert "already" in b.status and w.done
 
 
+def test_a_new_table_and_its_words_travel_in_one_update() -> None:
+    _w, b = open_lesson("refill")
+    for press in (lambda: b.move("H:Ah>C1"), lambda: b.press("solution"), lambda: b.press("undo")):
+        b.sent.clear()
+        press()
+        updates = [m["state"] for m in b.sent if m.get("method") == "update"]
+        assert len(updates) == 1 and {"table", "status", "legal"} <= set(updates[0])
+
+
 def test_solution_after_a_detour_starts_again_from_the_start() -> None:
     w, b = open_lesson("kings-wild")
     b.move("H:As>C2")  # not the solution's way
@@ -219,6 +228,22 @@ def test_a_failed_attempt_offers_undo_and_reset() -> None:
     b.press("reset")
     assert w.progress == "playing" and w.session.moves == () and b.status.startswith("Back to the start")
     assert w.actions["undo"] is False and w.actions["reset"] is False
+
+
+def test_a_hint_points_at_a_move_until_the_table_changes() -> None:
+    w, b = open_lesson("kings-wild")
+    assert w.hint == ""
+    b.press("hint")
+    assert w.hint == "H:As>C1" and w.hint in w.legal
+    b.move("H:As>C1")
+    assert w.hint == ""
+    b.move("H:2h>C2")  # off the solution's way: the hint follows a plan from here
+    b.press("hint")
+    assert w.hint in w.legal and w.hint != ""
+    b.move("H:9c>C1")  # illegal: the table does not change, nor does the hint
+    assert w.hint != ""
+    b.press("undo")
+    assert w.hint == ""
 
 
 def test_undo_with_nothing_to_take_back_and_hints() -> None:
