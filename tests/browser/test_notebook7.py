@@ -1,0 +1,79 @@
+"""The table in Jupyter Notebook 7 (`jupyter notebook`): examples/play.ipynb runs there, and a
+turn played by clicks reaches the kernel's game."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Any
+
+import pytest
+from conftest import QUICK_DECK_SOURCE
+
+pytestmark = pytest.mark.browser
+
+EXAMPLE = Path(__file__).resolve().parents[2] / "examples" / "play.ipynb"
+PROBE = (
+    "import json\n"
+    "print(json.dumps({'moves': [str(m) for m in w.game.moves], 'player': w.game.current_player,\n"
+    "    'centers': [list(c) for c in w.game.state.centers], 'sides0': [list(s) for s in w.game.state.sides[0]]}))"
+)
+
+
+def example_cells(deck: bool) -> list[str]:
+    """The example notebook's code cells (with a scripted deck and a quick computer if `deck`)."""
+    nb = json.loads(EXAMPLE.read_text())
+    cells = ["".join(c["source"]) for c in nb["cells"] if c["cell_type"] == "code"]
+    assert cells and "SpiteWidget(" in cells[-1]
+    if deck:
+        cells[-1] = cells[-1].replace(
+            'SpiteWidget(opponent="greedy")',
+            "SpiteWidget(game=Game.new(deck=quick_deck(), seed=5, players=('You', 'Greedy bot')), opponent='greedy', opponent_delay=0.2)",
+        )
+        assert "quick_deck()" in cells[-1]
+        cells.insert(0, QUICK_DECK_SOURCE + "from spite_widget import Game\n")
+    return [*cells, PROBE]
+
+
+def test_the_example_runs_in_notebook7(nb7_notebook: Any, page: Any) -> None:
+    nb7_notebook.open("play.ipynb", example_cells(deck=False))
+    root = page.locator(".sw-root")
+    root.wait_for(timeout=60_000)
+    # Notebook 7 is not JupyterLab's shell, but its own app
+    assert page.evaluate("() => window.jupyterapp.name") == "Jupyter Notebook"
+    assert page.locator("[data-pile='H'] [data-card]").count() == 5
+    assert page.locator("[data-pile='O-H'] [data-card]").count() == 0
+    assert (
+        "Your turn" in page.locator(".sw-root [data-status]").inner_text()
+        or root.get_attribute("data-player-to-move") == "1"
+    )
+
+
+def test_a_turn_by_clicks_in_notebook7(nb7_notebook: Any, page: Any, artifacts: Path) -> None:
+    nb7_notebook.open("play_quick.ipynb", example_cells(deck=True))
+    root = page.locator(".sw-root")
+    root.wait_for(timeout=60_000)
+    played = []
+    for target in ("C1", "C1"):  # the pay-off Ace, then the 2
+        card = page.locator("[data-pile='P'] .sw-face").get_attribute("data-card")
+        page.locator("[data-pile='P'] .sw-face").click()
+        page.locator(f"[data-pile='{target}'].sw-target").wait_for()
+        old = root.get_attribute("data-seq")
+        page.locator(f"[data-pile='{target}']").click()
+        page.wait_for_function(f"() => document.querySelector('.sw-root').dataset.seq !== '{old}'")
+        played.append(f"P:{card}>{target}")
+    hand = page.locator("[data-pile='H'] .sw-face").first
+    card = hand.get_attribute("data-card")
+    hand.click()
+    page.locator("[data-pile='S1']").click()
+    page.wait_for_function(
+        "() => document.querySelector('.sw-root [data-status]').innerText.includes('Greedy bot') && "
+        "document.querySelector('.sw-root').dataset.busy === 'false' && "
+        "document.querySelector('.sw-root').dataset.playerToMove === '0'"
+    )
+    root.screenshot(path=str(artifacts / "notebook7-after-turn.png"))
+    state = json.loads(nb7_notebook.run_cell(2).strip().splitlines()[-1])
+    assert state["moves"][:3] == [*played, f"H:{card}>S1"]
+    assert state["player"] == 0 and len(state["moves"]) >= 4  # the computer answered
+    assert state["sides0"][0] == [card]
+    assert page.locator("[data-pile='S1'] [data-card]").last.get_attribute("data-card") == card
