@@ -41,7 +41,13 @@ function render({ model, el }) {
   let banner = null; // the cheer, kept while the outcome stays the same (so it pops only once)
   let bannerShown = "";
 
-  const say = (text, kind = "info") => statusLine && setStatus(statusLine, text, kind);
+  // what the browser itself says (a selection, a click while nothing can be played); once the
+  // lesson is done or failed, its refusals keep the colour of that outcome rather than an error's
+  const say = (text, kind = "info") => {
+    const progress = model.get("progress");
+    if (kind === "error" && (progress === "done" || progress === "failed")) kind = progress;
+    if (statusLine) setStatus(statusLine, text, kind);
+  };
   const interaction = new Interaction(root, {
     send: (source, card, target) => {
       say("\u2026", "info");

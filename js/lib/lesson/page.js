@@ -128,14 +128,15 @@ export function renderBanner(progress, page) {
 }
 
 /**
- * The status line's words: the verdict, then the rule it quotes (if any) on its own line.
+ * The status line's words: the verdict, then the rule it quotes (if any) on its own line, and
+ * any further lines (what the position offers, after a hint) smaller below.
  * Plain text only (textContent), like everything else here.
  */
 export function fillStatus(line, text) {
-  const at = text.indexOf(" Rule (");
-  if (at < 0) {
-    line.textContent = text;
-    return;
-  }
-  line.replaceChildren(document.createTextNode(text.slice(0, at)), el("span", "swl-status-rule", text.slice(at + 1)));
+  const [first, ...more] = text.split("\n");
+  const at = first.indexOf(" Rule (");
+  const parts = [document.createTextNode(at < 0 ? first : first.slice(0, at))];
+  if (at >= 0) parts.push(el("span", "swl-status-rule", first.slice(at + 1)));
+  for (const extra of more) if (extra.trim()) parts.push(el("span", "swl-status-more", extra));
+  line.replaceChildren(...parts);
 }
