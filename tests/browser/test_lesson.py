@@ -246,3 +246,46 @@ def test_screenshots(notebook: Any, page: Any, artifacts: Path, dark: bool) -> N
             root.screenshot(path=str(artifacts / f"lesson-{name}-{theme}-{width}.png"))
     if dark:
         notebook.set_theme(False)
+
+
+def test_the_teaching_notebook_runs_in_jupyterlab(
+    lab: Any, notebook: Any, page: Any, artifacts: Path
+) -> None:
+    """examples/teach_rules.ipynb, run in JupyterLab: every live lesson draws, the last one solved from Python."""
+    import nbformat
+
+    source = Path(__file__).resolve().parents[2] / "examples" / "teach_rules.ipynb"
+    nb = nbformat.read(source, as_version=4)  # type: ignore[no-untyped-call]
+    for cell in nb.cells:
+        if cell.cell_type == "code":
+            cell.outputs = []
+            cell.execution_count = None
+    nbformat.write(nb, lab.root / "teach_rules.ipynb")  # type: ignore[no-untyped-call]
+    page.goto(lab.notebook_url("teach_rules.ipynb"))
+    page.wait_for_selector(".jp-Notebook .jp-Cell", timeout=60_000)
+    notebook.wait_kernel_idle()
+    page.evaluate("() => window.jupyterapp.commands.execute('notebook:run-all-cells')")
+    live = sum(1 for c in nb.cells if c.cell_type == "code" and "LessonWidget(" in c.source)
+    # JupyterLab draws only the cells near the view: scroll to the end so the last widgets render
+    page.wait_for_function(
+        "() => { const n = document.querySelector('.jp-Notebook');"
+        " n.scrollTop = n.scrollHeight; return [...document.querySelectorAll('.jp-InputPrompt')]"
+        ".every(p => /\\[\\d+\\]/.test(p.innerText) || !p.innerText.trim()); }",
+        timeout=120_000,
+    )
+    notebook.wait_kernel_idle()
+    page.wait_for_function(
+        "() => { const roots = document.querySelectorAll('.swl-root');"
+        " const last = roots[roots.length - 1];"
+        " return !!last && last.dataset.lessonStatus === 'done'; }",
+        timeout=60_000,
+    )
+    assert page.locator(".jp-OutputArea-output[data-mime-type='application/vnd.jupyter.stderr']").count() == 0
+    assert page.locator(".jp-OutputArea-output:has-text('Traceback')").count() == 0
+    roots = page.locator(ROOT)
+    assert 1 <= roots.count() <= live
+    last = roots.nth(roots.count() - 1)
+    last.scroll_into_view_if_needed()
+    assert last.get_attribute("data-lesson") == "build-from-ace"
+    assert last.locator("[data-banner='done']").is_visible()
+    last.screenshot(path=str(artifacts / "lesson-notebook-course.png"))
