@@ -123,9 +123,16 @@ export class Interaction {
     );
   }
 
+  /** The focused element, also where the widget lives in a shadow root (marimo draws it there). */
+  activeElement() {
+    const root = this.host.getRootNode();
+    return (root && root.activeElement) || document.activeElement;
+  }
+
   /** Call before the board is replaced: remembers whether the keyboard focus was on it. */
   beforeRender() {
-    this.wantFocus = this.host.contains(document.activeElement) && document.activeElement !== this.host;
+    const active = this.activeElement();
+    this.wantFocus = this.host.contains(active) && active !== this.host;
   }
 
   sourceElement(sel) {
@@ -329,7 +336,7 @@ export class Interaction {
     if (this.focusKey) target = items.find((x) => this.focusKeyOf(x) === this.focusKey) || null;
     const entry = target || this.drawn.piles.get("H")?.querySelector(".sw-face") || this.drawn.piles.get("H");
     if (entry) entry.tabIndex = 0;
-    const hadFocus = this.host.contains(document.activeElement) || this.wantFocus;
+    const hadFocus = this.host.contains(this.activeElement()) || this.wantFocus;
     if (target && hadFocus && !target.dataset.action) target.focus({ preventScroll: true });
   }
 }

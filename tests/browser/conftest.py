@@ -399,6 +399,7 @@ class MarimoServer:
                 "--no-token",
                 "--no-sandbox",
                 "--no-skew-protection",
+                "--watch",  # notebooks written after the start are found too
             ],
             env=env,
             cwd=base,
