@@ -215,6 +215,7 @@ def test_keyboard_drag_undo_reset_and_a_failed_attempt(notebook: Any, page: Any,
 SCREEN_CELLS = [
     "from spite_widget import LessonWidget\nw = LessonWidget('side-stacks')\nw.play('S2:5s>C1')\nw",
     "w2 = LessonWidget('refill')\nw2.play('H:Ah>C1')\nw2.play('H:3d>C1')\nw2",
+    "w3 = LessonWidget('win')\nfor m in w3.lesson.solution: w3.play(m)\nw3",
 ]
 
 
@@ -224,11 +225,11 @@ def test_screenshots(notebook: Any, page: Any, artifacts: Path, dark: bool) -> N
     page.set_viewport_size({"width": 1900, "height": 1400})
     notebook.open("lesson_screens.ipynb", SCREEN_CELLS)
     roots = page.locator(ROOT)
-    roots.nth(1).wait_for()
+    roots.nth(2).wait_for()
     notebook.set_theme(dark)
     theme = "dark" if dark else "light"
     for width in (1200, 900, 600):
-        for i, name in ((0, "side-stacks"), (1, "refill-error")):
+        for i, name in ((0, "side-stacks"), (1, "refill-error"), (2, "win-done")):
             page.evaluate(
                 f"() => {{ document.querySelectorAll('.swl-root')[{i}].style.width = '{width}px'; }}"
             )
@@ -289,3 +290,79 @@ def test_the_teaching_notebook_runs_in_jupyterlab(
     assert last.get_attribute("data-lesson") == "build-from-ace"
     assert last.locator("[data-banner='done']").is_visible()
     last.screenshot(path=str(artifacts / "lesson-notebook-course.png"))
+
+
+# axe cannot measure text on the felt's gradient: it is checked on the felt's lightest colour
+FELT = {".sw-board": "var(--sw-felt)"}
+
+CONTRAST_WITHIN = """(selector) => {
+    const el = document.querySelector(selector);
+    const rgba = (c) => {
+        const v = c.match(/[\\d.]+/g).map(Number);
+        const k = c.startsWith('color(') ? 255 : 1; // color(srgb r g b / a) counts from 0 to 1
+        return [v[0] * k, v[1] * k, v[2] * k, v.length > 3 ? v[3] : 1];
+    };
+    // the first background under the text that is not fully transparent, blended on the one below it
+    const layers = [];
+    for (let e = el; e; e = e.parentElement) {
+        const bg = rgba(getComputedStyle(e).backgroundColor);
+        if (bg[3] > 0) layers.push(bg);
+        if (bg[3] >= 1) break;
+    }
+    if (!layers.length || layers[layers.length - 1][3] < 1) layers.push([255, 255, 255, 1]);
+    let [r, g, b] = layers.pop();
+    while (layers.length) { const [r2, g2, b2, a] = layers.pop(); r = r2 * a + r * (1 - a); g = g2 * a + g * (1 - a); b = b2 * a + b * (1 - a); }
+    const fg = rgba(getComputedStyle(el).color);
+    const lum = ([x, y, z]) => [x, y, z].map((v) => { v /= 255; return v <= 0.03928 ? v / 12.92 : ((v + 0.055) / 1.055) ** 2.4; })
+        .reduce((sum, v, i) => sum + v * [0.2126, 0.7152, 0.0722][i], 0);
+    const [l1, l2] = [lum(fg), lum([r, g, b])];
+    return (Math.max(l1, l2) + 0.05) / (Math.min(l1, l2) + 0.05);
+}"""
+
+
+def text_contrast_within(page: Any, selector: str) -> float:
+    """Text colour against the backgrounds behind it (translucent ones blended), as WCAG counts it."""
+    return float(page.evaluate(CONTRAST_WITHIN, selector))
+
+
+@pytest.mark.parametrize("dark", [False, True], ids=["light", "dark"])
+def test_accessible_while_playing_done_and_failed(notebook: Any, page: Any, dark: bool) -> None:
+    """axe-core finds no serious problem and colours meet WCAG AA, in each state of a lesson."""
+    import json
+
+    from a11y import assert_accessible, contrast_violations
+
+    cells = [
+        "from spite_widget import LessonWidget\n"
+        "playing = LessonWidget('kings-wild')\nplaying.play('H:Kc>C1')\nplaying",
+        "done = LessonWidget('build-from-ace')\nfor m in done.lesson.solution: done.play(m)\ndone",
+        "failed = LessonWidget('side-stacks')\nfailed.play('H:9d>S1')\nfailed",
+    ]
+    notebook.open("lesson_a11y.ipynb", cells)
+    page.locator(ROOT).nth(2).wait_for()
+    notebook.set_theme(dark)
+    page.wait_for_timeout(2000)  # the cheer's animation has ended
+    for i, state in enumerate(("playing", "done", "failed")):
+        root = f".jp-Cell:nth-child({i + 1}) {ROOT}"
+        page.locator(root).scroll_into_view_if_needed()
+        assert page.locator(root).get_attribute("data-lesson-status") == state
+        assert_accessible(page, root, flatten=FELT)
+        contrast = contrast_violations(page, root, flatten=FELT)
+        assert contrast["violations"] == [], (state, json.dumps(contrast["violations"], indent=1)[:3000])
+        # the status line and the banner, measured directly (axe leaves some text unmeasured)
+        page.add_style_tag(content=".sw-board { background: var(--sw-felt) !important; }")
+        for part in (
+            "[data-status]",
+            ".swl-banner-title",
+            ".swl-banner-text",
+            ".swl-goal-label",
+            ".swl-goal-text",
+            ".swl-kicker",
+            ".swl-rule-label",
+            ".swl-primary",
+        ):
+            if page.locator(f"{root} {part}").count():
+                ratio = text_contrast_within(page, f"{root} {part}")
+                assert ratio >= 4.5, (state, part, ratio)
+    if dark:
+        notebook.set_theme(False)

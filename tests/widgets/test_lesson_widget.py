@@ -211,6 +211,19 @@ def test_the_notes_for_a_refill_and_a_completed_stack() -> None:
     assert w.done and b.kind == "done"
 
 
+def test_winning_says_the_points_and_the_match() -> None:
+    w, b = open_lesson("win")
+    for move in w.lesson.solution:
+        b.move(move)
+    assert "You win 20 points: one for each card left in Opponent's pay-off pile." in b.status
+    assert w.table["result"] == {"winner": 0, "points": 20, "reason": "payoff-emptied"}
+    w, b = open_lesson("match")
+    for move in w.lesson.solution:
+        b.move(move)
+    assert "Match: you 31 + 20 = 51, Opponent 46: past 50, you win the match." in b.status
+    assert b.kind == "done"
+
+
 def test_a_failed_attempt_offers_undo_and_reset() -> None:
     w, b = open_lesson("kings-wild")
     b.move("H:9c>S1")  # ends the turn without the pay-off card
