@@ -10,7 +10,7 @@ JS_SOURCES := $(shell find js -type f 2>/dev/null) package.json
 $(STAMP): pyproject.toml $(JS_SOURCES)
 	test -x $(PY) || python3 -m venv $(VENV)
 	$(PY) -m pip install -q -e ".[dev]"
-	$(PY) -c "import spite_widget, spite_widget.widgets.table"
+	$(PY) -c "import spite_widget.widgets.table, spite_widget.widgets.replay, spite_widget.widgets.lesson"
 	touch $(STAMP)
 
 install: $(STAMP)

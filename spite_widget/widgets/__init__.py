@@ -1,4 +1,5 @@
-"""The notebook widgets: the card table (`SpiteWidget`), and the shared message protocol.
+"""The notebook widgets: the card table (`SpiteWidget`), the replay (`ReplayWidget`), the
+lesson (`LessonWidget`), and the message protocol they share.
 
 Import a widget from its module (or from `spite_widget`, which loads it on first use);
 this package imports nothing heavy by itself.
@@ -6,18 +7,22 @@ this package imports nothing heavy by itself.
 
 from __future__ import annotations
 
+import importlib
 from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:  # pragma: no cover
+    from .lesson import LessonWidget
+    from .replay import ReplayWidget
     from .table import SpiteWidget
+
+_MODULES = {"SpiteWidget": ".table", "ReplayWidget": ".replay", "LessonWidget": ".lesson"}
 
 
 def __getattr__(name: str) -> Any:
-    if name == "SpiteWidget":
-        from .table import SpiteWidget
+    module = _MODULES.get(name)
+    if module is None:
+        raise AttributeError(f"module 'spite_widget.widgets' has no attribute {name!r}")
+    return getattr(importlib.import_module(module, __name__), name)
 
-        return SpiteWidget
-    raise AttributeError(f"module 'spite_widget.widgets' has no attribute {name!r}")
 
-
-__all__ = ["SpiteWidget"]
+__all__ = ["LessonWidget", "ReplayWidget", "SpiteWidget"]
