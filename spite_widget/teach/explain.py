@@ -71,6 +71,13 @@ def needs_phrase(target: str, size: int, kings_start_stacks: bool = False, *, ki
     return text
 
 
+def _king_note(size: int, kings_start_stacks: bool) -> str:
+    """The King's part of a center stack's need, for after the engine's reason."""
+    if size == 0 and not kings_start_stacks:
+        return "A King cannot start it either. "
+    return f"A King would count as the {rank_label(size + 1)}. "
+
+
 # ---------------------------------------------------------------------------- illegal
 
 
@@ -103,7 +110,7 @@ def _illegal(view: PlayerView, m: Move, reason: str, names: tuple[str, str]) -> 
     else:
         rule = RULES["build-up"]
         size = view.center_sizes()[m.target_index]
-        extra = needs_phrase(m.target, size, view.rules.kings_start_stacks) + ". "
+        extra = _king_note(size, view.rules.kings_start_stacks)  # the reason already says what it needs
     return Explanation(False, rule, f"Not legal: {reason}. {extra}{cite(rule.id)}")
 
 
