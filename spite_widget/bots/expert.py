@@ -11,12 +11,13 @@ from __future__ import annotations
 
 import random
 import zlib
+from dataclasses import dataclass
 
 from ..cards import RANK_OF, STACK_COMPLETE, Card
 from ..moves import Move
 from ..state import PlayerView
 from .base import Bot, require_turn
-from .plan import DISCARD, HAND, PAY, SIDE, Plan, Step, TurnSearch, Weights
+from .plan import DISCARD, HAND, PAY, SIDE, WIN, Plan, Step, TurnSearch, Weights
 
 Expect = tuple[int, tuple[int, ...], tuple[int, ...], tuple[int, int, int], int]
 
@@ -49,6 +50,29 @@ def _advance(key: Expect, step: Step, hand_rank: int) -> Expect:
     if kind == PAY:
         pay -= 1
     return (ply + 1, hand, heights, centers, pay)
+
+
+MAX_LOSS = 20.0
+"""A won game's value in a rating, in pay-off cards (a whole pile); other values are clamped
+to +-MAX_LOSS."""
+
+
+@dataclass(frozen=True, slots=True)
+class MoveRating:
+    """How a move compares with the expert's choice in the same position (for annotating games)."""
+
+    played: Move
+    """The move that was played."""
+    best: Move
+    """The expert's choice in this position."""
+    played_value: float
+    """The value of the best plan for the rest of the turn that starts with `played`."""
+    best_value: float
+    """The value of the expert's best plan (values in pay-off cards, on one scale per position)."""
+    loss: float
+    """best_value - played_value, >= 0: about 1.0 per pay-off card of difference."""
+    why: str
+    """One short line saying why `best` is better, or "" when `played` is as good."""
 
 
 class ExpertBot(Bot):
@@ -91,6 +115,34 @@ class ExpertBot(Bot):
         require_turn(view)
         return TurnSearch(view, self.weights, self._turn_rng(view)).run()
 
+    def rate(self, view: PlayerView, played: Move) -> MoveRating:
+        """Compare `played` with the expert's choice: the loss is what the move gives away.
+
+        Both moves are scored by one search of the turn from `view` (at any point of a turn):
+        each by the best line for the rest of the turn that starts with it. The bot's own
+        plan for the turn it is playing is not touched.
+        """
+        moves = require_turn(view)
+        if played not in moves:
+            raise ValueError(f"{played} is not a legal move here: {view.why_illegal(played)}")
+        search = TurnSearch(view, self.weights, self._turn_rng(view))
+        plan = search.run()
+        scale = self.weights.pay
+        best_move = _to_move(view, plan.steps[0]) if plan.steps else None
+        if best_move is None or best_move not in moves:
+            best_move = played
+        best_raw, best_path = search.line_after(_to_step(best_move))
+        played_raw, played_path = search.line_after(_to_step(played))
+        if played_raw > best_raw:  # cannot happen with one consistent search; never rate above best
+            best_move, best_raw, best_path = played, played_raw, played_path
+        best_value = _rating_value(best_raw, scale)
+        played_value = _rating_value(played_raw, scale)
+        loss = max(0.0, best_value - played_value)
+        if loss < 1e-9:
+            loss = 0.0
+        why = "" if loss == 0.0 else _why_better(view, search, played, played_path, best_move, best_path)
+        return MoveRating(played, best_move, played_value, best_value, loss, why)
+
     def _turn_rng(self, view: PlayerView) -> random.Random:
         """A generator fixed by the bot's seed and the position: the same view, the same plan."""
         text = "|".join(
@@ -110,6 +162,70 @@ class ExpertBot(Bot):
         self.last_plan = plan
         self._steps = list(plan.steps)
         self._why = describe_plan(view, plan)
+
+
+def _rating_value(raw: float, scale: float) -> float:
+    """A search value in pay-off cards; a won game counts MAX_LOSS above anything else."""
+    if raw >= WIN:
+        return MAX_LOSS
+    return max(-MAX_LOSS, min(MAX_LOSS, raw / scale))
+
+
+def _to_step(move: Move) -> Step:
+    """The abstract step of a concrete move (ranks, side-stack and center indexes)."""
+    b = move.target_index
+    if move.source == "P":
+        return (PAY, 0, b)
+    if move.source[0] == "S":
+        return (SIDE, move.source_index, b)
+    return (HAND if move.to_center else DISCARD, RANK_OF[move.card], b)
+
+
+def _pays(path: tuple[Step, ...]) -> int:
+    return sum(1 for kind, _a, _b in path if kind == PAY)
+
+
+def _why_better(
+    view: PlayerView,
+    search: TurnSearch,
+    played: Move,
+    played_path: tuple[Step, ...],
+    best: Move,
+    best_path: tuple[Step, ...],
+) -> str:
+    """One plain line: what the played move gives away that the expert's move keeps."""
+    me = view.player
+    top = view.payoff_tops[me]
+    tail = f"; the expert plays {best}"
+    if top is not None and _pays(best_path) > _pays(played_path):
+        if played.ends_turn:
+            return f"ending the turn now leaves the pay-off {top.display} unplayed{tail}"
+        return f"this line never reaches the pay-off {top.display}{tail}"
+    if played.ends_turn:
+        stack = view.sides[me][played.target_index]
+        if stack and RANK_OF[played.card] > RANK_OF[stack[-1]] and stack[-1][0] != "K":
+            under = stack[-1]
+            if top is not None:
+                return f"burying the {under.display} blocks your pay-off {top.display}{tail}"
+            return f"burying the {under.display} on {played.target} costs you that card{tail}"
+        if stack and stack[-1][0] == "K":
+            return f"burying the {stack[-1].display} on {played.target} wastes a wild King{tail}"
+        if played.card[0] == "K":
+            return f"discarding the {played.card.display} gives up a wild King{tail}"
+    opp_top = view.payoff_tops[1 - me]
+    if opp_top is not None:
+        t_played = search.threat(search.centers_after(played_path))
+        t_best = search.threat(search.centers_after(best_path))
+        if t_played > t_best + 0.1:
+            return (
+                f"it gives the opponent's pay-off {opp_top.display} a {t_played:.0%} chance"
+                f" (not {t_best:.0%}){tail}"
+            )
+    if not played.ends_turn and best.ends_turn:
+        return f"the cards played after {played} help the opponent more than you{tail}"
+    if played.ends_turn and not best.ends_turn:
+        return f"ending the turn now wastes cards that could go to the centers{tail}"
+    return f"a weaker line for the rest of the turn{tail}"
 
 
 def _to_move(view: PlayerView, step: Step) -> Move | None:

@@ -287,7 +287,6 @@ class TurnSearch:
         self, hand: Ranks, heights: tuple[int, ...], centers: tuple[int, int, int]
     ) -> tuple[float, Step]:
         """The best card to end the turn with, and where, scored by its side-stack fit."""
-        w = self.w
         stacks = self.stacks
         best = -1e18
         best_step: Step = (DISCARD, hand[0], 0)
@@ -309,30 +308,36 @@ class TurnSearch:
             if r == last:
                 continue
             last = r
-            base = -w.discard_king if r == KING and not only_kings else 0.0
             for j, t in zip(targets, tops, strict=True):
-                if t == 0:
-                    d = -w.empty + w.empty_high * min(r, 12)
-                elif t == KING:
-                    d = -w.bury_king
-                elif r == KING:
-                    d = 0.0
-                elif r == t - 1:
-                    d = w.run
-                elif r == t:
-                    d = w.same
-                elif r < t:
-                    d = -w.gap * (t - r - 1)
-                else:
-                    soon = min((t - s - 1) % STACK_COMPLETE for s in centers)
-                    d = -w.bury - w.bury_soon * max(0, 8 - soon)
-                    if self.pay_rank and t < self.pay_rank:
-                        d -= w.bury_soon * 2
-                d += base
+                d = self.discard_fit(r, t, centers, only_kings)
                 if d > best:
                     best = d
                     best_step = (DISCARD, r, j)
         return best, best_step
+
+    def discard_fit(self, r: int, t: int, centers: tuple[int, int, int], only_kings: bool) -> float:
+        """How well a card of rank `r` sits on a side stack topped by rank `t` (0: empty)."""
+        w = self.w
+        if t == 0:
+            d = -w.empty + w.empty_high * min(r, 12)
+        elif t == KING:
+            d = -w.bury_king
+        elif r == KING:
+            d = 0.0
+        elif r == t - 1:
+            d = w.run
+        elif r == t:
+            d = w.same
+        elif r < t:
+            d = -w.gap * (t - r - 1)
+        else:
+            soon = min((t - s - 1) % STACK_COMPLETE for s in centers)
+            d = -w.bury - w.bury_soon * max(0, 8 - soon)
+            if self.pay_rank and t < self.pay_rank:
+                d -= w.bury_soon * 2
+        if r == KING and not only_kings:
+            d -= w.discard_king
+        return d
 
     def draw_value(self, live: bool) -> float:
         """A drawn game (stock exhausted), relative to where the score counts from."""
@@ -345,6 +350,52 @@ class TurnSearch:
         value, path = self._search(self.hand0, self.heights0, self.centers0, live, self.stock0)
         threat = self.threat(self._centers_after(path))
         return Plan(path, value, threat, len(self.memo))
+
+    def line_after(self, step: Step) -> tuple[float, Path]:
+        """The value of the best line for the rest of the turn that starts with `step`.
+
+        Scored exactly as `run` scores its lines (and sharing its memo), so the step `run`
+        chooses gets `run`'s value and every other step is compared on the same scale.
+        """
+        kind, a, b = step
+        hand, heights, centers, stock = self.hand0, self.heights0, self.centers0, self.stock0
+        live = self.pay_rank > 0
+        if kind == DISCARD:
+            if stock < self.opp_need:
+                return self.draw_value(live), (step,)
+            h = heights[b]
+            t = self.stacks[b][h - 1] if h else 0
+            d = self.discard_fit(a, t, centers, all(r == KING for r in hand))
+            fresh = HAND_SIZE + 1 - len(hand)
+            return self.static(hand, heights, centers, live, stock, fresh) + d, (step,)
+        c = list(centers)
+        n = c[b] + 1
+        if n == STACK_COMPLETE:
+            c[b], stock = 0, stock + STACK_COMPLETE
+        else:
+            c[b] = n
+        nc = (c[0], c[1], c[2])
+        if kind == PAY:
+            if self.pay_count <= 1:
+                return WIN, (step,)
+            cont, _p = self._search(hand, heights, nc, False, stock)
+            return self.w.pay + cont, (step,)
+        if kind == SIDE:
+            nh = (*heights[:a], heights[a] - 1, *heights[a + 1 :])
+            v, p = self._search(hand, nh, nc, live, stock)
+            return v, (step, *p)
+        k = hand.index(a)
+        rest = hand[:k] + hand[k + 1 :]
+        if rest:
+            v, p = self._search(rest, heights, nc, live, stock)
+            return v, (step, *p)
+        if stock < HAND_SIZE:
+            return self.draw_value(live), (step,)
+        return self.static(rest, heights, nc, live, stock - HAND_SIZE, HAND_SIZE) + self.w.refill, (step,)
+
+    def centers_after(self, path: Path) -> tuple[int, int, int]:
+        """The center sizes after playing `path` from the view's position."""
+        return self._centers_after(path)
 
     def _centers_after(self, path: Path) -> tuple[int, int, int]:
         c = list(self.centers0)
