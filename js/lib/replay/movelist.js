@@ -61,6 +61,7 @@ export class MoveList {
       }
       const b = el("button", "swr-move");
       b.type = "button";
+      b.tabIndex = -1; // one Tab stop for the whole list: the move shown (see highlight)
       b.dataset.ply = String(m.ply);
       b.append(notation(m.move));
       let label = `move ${m.ply}: ${m.move}`;
@@ -92,12 +93,22 @@ export class MoveList {
 
   /** Highlight the move that led to `ply` and scroll the list (only the list) to it. */
   highlight(ply) {
+    const active = document.activeElement;
+    const hadFocus = !!active && this.box.contains(active) && active.classList.contains("swr-move");
+    for (const item of this.items.values()) item.tabIndex = -1;
     if (this.current) {
       this.current.classList.remove("swr-current");
       this.current.removeAttribute("aria-current");
     }
     const b = this.items.get(ply) || null;
     this.current = b;
+    // the list is reached with Tab at the move shown (at the deal, at the first move);
+    // the arrow keys step the replay from there, and the focus follows the move shown
+    const stop = b || this.items.values().next().value || null;
+    if (stop) {
+      stop.tabIndex = 0;
+      if (hadFocus && stop !== active) stop.focus({ preventScroll: true });
+    }
     if (!b) {
       if (ply === 0) this.box.scrollTop = 0;
       return;

@@ -252,7 +252,12 @@ export function mountReplay(model, host) {
   slider.addEventListener("input", () => go(Number(slider.value)));
 
   root.addEventListener("keydown", (e) => {
-    if (e.altKey || e.ctrlKey || e.metaKey || isField(e.target)) return;
+    if (e.altKey || e.ctrlKey || e.metaKey) return;
+    if (isField(e.target)) {
+      // the slider's and the pickers' own keys: JupyterLab's notebook would take them away
+      if (/^(Arrow|Home$|End$|Page)/.test(e.key)) e.stopPropagation();
+      return;
+    }
     const key = e.key;
     const f =
       key === "ArrowLeft" ? actions.back
