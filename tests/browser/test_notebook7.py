@@ -77,3 +77,64 @@ def test_a_turn_by_clicks_in_notebook7(nb7_notebook: Any, page: Any, artifacts: 
     assert state["player"] == 0 and len(state["moves"]) >= 4  # the computer answered
     assert state["sides0"][0] == [card]
     assert page.locator("[data-pile='S1'] [data-card]").last.get_attribute("data-card") == card
+
+
+REPLAY_EXAMPLE = Path(__file__).resolve().parents[2] / "examples" / "replay_and_annotate.ipynb"
+SAMPLE = REPLAY_EXAMPLE.parent / "sample_game.json"
+REPLAY_PROBE = (
+    "import json\n"
+    "rec = w.record\n"
+    "print(json.dumps({'ply': w.ply, 'notes': {i + 1: {k: m[k] for k in ('comment', 'mark') if k in m}\n"
+    "    for i, m in enumerate(rec['moves']) if 'comment' in m or 'mark' in m}}))"
+)
+
+
+def replay_ply(page: Any) -> int:
+    return int(page.locator(".swr-root").get_attribute("data-ply"))
+
+
+def wait_replay_ply(page: Any, n: int) -> None:
+    page.wait_for_function(
+        "n => document.querySelector('.swr-root').dataset.ply === String(n)", arg=n, timeout=15_000
+    )
+
+
+def test_the_replay_example_in_notebook7(nb7: Any, nb7_notebook: Any, page: Any, artifacts: Path) -> None:
+    """examples/replay_and_annotate.ipynb in Notebook 7: step with the buttons, type a comment
+    and pick a mark in the page, and the kernel's record has them."""
+    nb = json.loads(REPLAY_EXAMPLE.read_text())
+    cells = ["".join(c["source"]) for c in nb["cells"] if c["cell_type"] == "code"]
+    assert any("ReplayWidget(" in c for c in cells)
+    (nb7.root / "sample_game.json").write_text(SAMPLE.read_text())
+    nb7_notebook.open("replay_and_annotate.ipynb", [*cells, REPLAY_PROBE])
+    root = page.locator(".swr-root")
+    root.wait_for(timeout=60_000)
+    assert page.evaluate("() => window.jupyterapp.name") == "Jupyter Notebook"
+    probe = len(cells)
+    # the example's own cells ran: its last seek (12) and its annotations are shown
+    page.wait_for_function(
+        "() => document.querySelector('.swr-root').dataset.ply === '12' && "
+        "(document.querySelector(\".swr-movelist [data-ply='22'] .swr-mark\") || {}).textContent === '?!'",
+        timeout=30_000,
+    )
+    assert root.get_attribute("data-length") == "155"
+    for action, n in (("forward", 13), ("forward", 14), ("back", 13), ("end", 155), ("start", 0)):
+        page.locator(f".swr-root [data-action='{action}']").click()
+        wait_replay_ply(page, n)
+    page.locator(".swr-movelist [data-ply='30']").click()
+    wait_replay_ply(page, 30)
+    box = page.locator("[data-annotation='comment']")
+    box.click()
+    box.fill("Typed in Notebook 7")
+    page.locator("[data-annotation='mark'] [data-mark='?']").click()
+    page.wait_for_function(
+        "() => (document.querySelector(\".swr-movelist [data-ply='30'] .swr-mark\") || {}).textContent === '?'"
+    )
+    page.locator(".swr-root [data-action='forward']").click()  # leaving the move sends the comment
+    wait_replay_ply(page, 31)
+    root.screenshot(path=str(artifacts / "notebook7-replay.png"))
+    state = json.loads(nb7_notebook.run_cell(probe).strip().splitlines()[-1])
+    assert state["ply"] == 31
+    assert state["notes"]["30"] == {"comment": "Typed in Notebook 7", "mark": "?"}
+    assert state["notes"]["22"]["mark"] == "?!"  # the example's own annotation, kept
+    assert replay_ply(page) == 31
