@@ -17,7 +17,7 @@ from .moves import Move
 from .replay import RecordSource, load_games
 from .state import PlayerView
 
-MISTAKE_MARKS: tuple[tuple[float, str], ...] = ((2.0, "??"), (1.0, "?"), (0.35, "?!"))
+MISTAKE_MARKS: tuple[tuple[float, str], ...] = ((1.5, "??"), (0.5, "?"), (0.2, "?!"))
 """Loss thresholds (in pay-off cards) and the mark each earns, worst first."""
 
 ANNOTATOR_KEY = "x-annotated-by"

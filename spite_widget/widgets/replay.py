@@ -275,10 +275,8 @@ class ReplayWidget(anywidget.AnyWidget):
 
     # ------------------------------------------------------------------ the review
     def _start_review(self, bot: str) -> None:
-        annotate_with_bot = _review_function()
-        if annotate_with_bot is None:
-            self._say("The expert's review is not available in this version (annotate_with_bot).", "error")
-            return
+        from ..review import annotate_with_bot
+
         if self.review.get("running"):
             self._say("The expert is already reviewing this game.", "error")
             return
@@ -433,7 +431,7 @@ class ReplayWidget(anywidget.AnyWidget):
         }
 
     def _info(self) -> ReplayInfo:
-        return game_info(self._replay, editable=True, review=_review_function() is not None)
+        return game_info(self._replay, editable=True, review=True)
 
     def _say(self, text: str, kind: StatusKind, words: str | None = None) -> None:
         self._status_id += 1
@@ -462,13 +460,6 @@ class ReplayWidget(anywidget.AnyWidget):
 def _check_perspective(value: object) -> None:
     if value is not None and (isinstance(value, bool) or value not in (0, 1)):
         raise ValueError(f"perspective must be None (from above), 0 or 1, not {value!r}")
-
-
-def _review_function() -> ReviewFunction | None:
-    from .. import replay as replay_module
-
-    fn = getattr(replay_module, "annotate_with_bot", None)
-    return fn if callable(fn) else None
 
 
 def _sizes_before(state: GameState, target: str) -> list[int]:

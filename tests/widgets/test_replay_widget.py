@@ -346,15 +346,9 @@ def test_perspective_from_python_redraws(w: ReplayWidget) -> None:
     assert w.perspective == 1
 
 
-def test_the_review_button_reports_what_it_can_do(w: ReplayWidget) -> None:
-    from spite_widget import replay as navigator
-
-    if not hasattr(navigator, "annotate_with_bot"):
-        assert w.info["review"] is False
-        send(w, {"type": "review", "seq": w.table["seq"]})
-        assert w.status["kind"] == "error" and "not available" in w.status["text"]
-        return
-    game = Game.new(seed=11)
+def test_the_review_button_runs_the_experts_review() -> None:
+    game = Game.new(seed=3)
+    game.play(next(m for m in game.legal_moves() if m.ends_turn))  # a blunder: the pay-off A was playable
     while game.ply < 12:
         game.play(game.legal_moves()[0])
     r = ReplayWidget(game)
@@ -363,6 +357,9 @@ def test_the_review_button_reports_what_it_can_do(w: ReplayWidget) -> None:
     r.wait(120)
     assert r.review == {"running": False, "done": 12, "total": 12} and not r.errors
     assert r.status["kind"] == "info" and "reviewed" in r.status["text"]
+    first = r.record["moves"][0]
+    assert first["mark"] in ("?", "??") and "P:Ac>C" in first["comment"]
+    assert r.moves[0]["mark"] == first["mark"], "the move list shows the expert's mark at once"
 
 
 def _finished_game() -> Game:
