@@ -17,14 +17,11 @@ from typing import Any, NamedTuple
 from .cards import RANK_OF, STACK_COMPLETE, Card, check_two_packs, two_packs
 from .errors import IllegalMoveError, NotAMoveError, RecordError
 from .moves import InvalidMoveError, Move
+from .records import MARKS, RECORD_FORMAT, RECORD_VERSION, check_header, read_json, write_json
 from .rules import HAND_SIZE, PAYOFF_SIZE, Rules, fits, legal_moves, why_illegal
 from .state import GameState, PlayerView, Result
 
-RECORD_FORMAT = "spite-malice"
-RECORD_VERSION = 1
-MARKS = ("!!", "!", "!?", "?!", "?", "??")
-_META_KEYS = ("event", "date", "comment")
-_RECORD_KEYS = {"format", "version", "rules", "players", "first_player", "deck", "moves", "result"}
+_RECORD_KEYS = ("format", "version", "rules", "players", "first_player", "deck", "moves", "result")
 
 
 class _Undo(NamedTuple):
@@ -430,19 +427,12 @@ class Game:
 
     def save(self, path: str | os.PathLike[str]) -> None:
         """Write the record as JSON."""
-        with open(path, "w", encoding="utf-8") as f:
-            json.dump(self.to_record(), f, indent=1)
-            f.write("\n")
+        write_json(path, self.to_record())
 
     @classmethod
     def load(cls, path: str | os.PathLike[str]) -> Game:
         """Read and check a record written by `save` (or any writer of the format)."""
-        try:
-            with open(path, encoding="utf-8") as f:
-                record = json.load(f)
-        except json.JSONDecodeError as e:
-            raise RecordError(f"{os.fspath(path)} is not JSON: {e}") from None
-        return _read_record(record)
+        return _read_record(read_json(path))
 
     # ------------------------------------------------------------------ display
     def __repr__(self) -> str:
@@ -457,15 +447,8 @@ class Game:
 
 
 def _read_record(record: object) -> Game:
-    if not isinstance(record, dict):
-        raise RecordError(f"a record is a JSON object, not {type(record).__name__}")
-    if record.get("format") != RECORD_FORMAT:
-        raise RecordError(f"format must be {RECORD_FORMAT!r}, not {record.get('format')!r}")
-    if type(record.get("version")) is not int or record.get("version") != RECORD_VERSION:  # not true, not 1.0
-        raise RecordError(f"version must be {RECORD_VERSION}, not {record.get('version')!r}")
-    for key in record:
-        if key not in _RECORD_KEYS and key not in _META_KEYS and not str(key).startswith("x-"):
-            raise RecordError(f"unknown key {key!r} (a writer's own keys must start with 'x-')")
+    meta = check_header(record, RECORD_FORMAT, _RECORD_KEYS)
+    assert isinstance(record, dict)  # check_header refuses anything else
     missing = [k for k in ("rules", "players", "first_player", "deck", "moves") if k not in record]
     if missing:
         raise RecordError(f"missing {', '.join(missing)}")
@@ -480,11 +463,7 @@ def _read_record(record: object) -> Game:
         expected = None if record.get("result") is None else Result.from_dict(record["result"])
     except ValueError as e:
         raise RecordError(str(e)) from None
-    for key in record:
-        if key in _META_KEYS or str(key).startswith("x-"):
-            if key in ("event", "date", "comment") and not isinstance(record[key], str):
-                raise RecordError(f"{key} must be text, not {record[key]!r}")
-            game.meta[key] = json.loads(json.dumps(record[key]))
+    game.meta = meta
     moves = record["moves"]
     if not isinstance(moves, list):
         raise RecordError("moves must be a list")

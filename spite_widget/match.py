@@ -10,11 +10,10 @@ from typing import Any
 
 from .errors import RecordError
 from .game import Game
+from .records import MATCH_FORMAT, check_header, read_json, write_json
 from .rules import Rules
 
-MATCH_FORMAT = "spite-malice-match"
 _MATCH_KEYS = ("format", "version", "target", "players", "games", "scores")
-_META_KEYS = ("event", "date", "comment")
 
 
 class Match:
@@ -113,20 +112,7 @@ class Match:
     @classmethod
     def from_record(cls, record: dict[str, Any]) -> Match:
         """Replay and check every game; RecordError names the game, the move and the reason."""
-        if not isinstance(record, dict):
-            raise RecordError("a match record is a JSON object")
-        version = record.get("version")
-        if record.get("format") != MATCH_FORMAT or type(version) is not int or version != 1:
-            raise RecordError(f"format must be {MATCH_FORMAT!r} version 1")
-        meta: dict[str, Any] = {}
-        for key, value in record.items():
-            if key in _MATCH_KEYS:
-                continue
-            if key not in _META_KEYS and not str(key).startswith("x-"):
-                raise RecordError(f"unknown key {key!r} (a writer's own keys must start with 'x-')")
-            if key in _META_KEYS and not isinstance(value, str):
-                raise RecordError(f"{key} must be text, not {value!r}")
-            meta[key] = json.loads(json.dumps(value))
+        meta = check_header(record, MATCH_FORMAT, _MATCH_KEYS)
         target = record.get("target")
         if not isinstance(target, int) or isinstance(target, bool) or target < 1:
             raise RecordError(f"target must be a whole number >= 1, not {target!r}")
@@ -170,17 +156,13 @@ class Match:
         return m
 
     def save(self, path: str | os.PathLike[str]) -> None:
-        with open(path, "w", encoding="utf-8") as f:
-            json.dump(self.to_record(), f, indent=1)
-            f.write("\n")
+        """Write the match record as JSON."""
+        write_json(path, self.to_record())
 
     @classmethod
     def load(cls, path: str | os.PathLike[str]) -> Match:
-        try:
-            with open(path, encoding="utf-8") as f:
-                return cls.from_record(json.load(f))
-        except json.JSONDecodeError as e:
-            raise RecordError(f"{os.fspath(path)} is not JSON: {e}") from None
+        """Read and check a match record."""
+        return cls.from_record(read_json(path))
 
     def __repr__(self) -> str:
         a, b = self.scores

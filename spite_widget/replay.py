@@ -7,15 +7,14 @@ the engine's exact `undo`. Checkpoints every `CHECKPOINT_EVERY` plies make any s
 
 from __future__ import annotations
 
-import json
 import os
 from collections.abc import Callable
 from typing import Any
 
-from .errors import RecordError
-from .game import MARKS, Game
-from .match import MATCH_FORMAT, Match
+from .game import Game
+from .match import Match
 from .moves import Move
+from .records import MARKS, MATCH_FORMAT, read_json, write_json
 from .state import GameState, PlayerView
 
 CHECKPOINT_EVERY = 32
@@ -31,12 +30,7 @@ def load_games(source: RecordSource) -> tuple[list[Game], int | None]:
     if isinstance(source, Match):
         return Match.from_record(source.to_record()).games, source.target
     if isinstance(source, (str, os.PathLike)):
-        path = os.fspath(source)
-        try:
-            with open(path, encoding="utf-8") as f:
-                source = json.load(f)
-        except json.JSONDecodeError as e:
-            raise RecordError(f"{path} is not JSON: {e}") from None
+        source = read_json(source)
     if isinstance(source, dict) and source.get("format") == MATCH_FORMAT:
         match = Match.from_record(source)
         return match.games, match.target
@@ -186,9 +180,7 @@ class Replay:
 
     def save(self, path: str | os.PathLike[str]) -> None:
         """Write the annotated record as JSON."""
-        with open(path, "w", encoding="utf-8") as f:
-            json.dump(self.record, f, indent=1)
-            f.write("\n")
+        write_json(path, self.record)
 
     def __repr__(self) -> str:
         p = self._full.players

@@ -121,9 +121,9 @@ def test_match_record_validation():
     m = play_match(10, seed=4)
     assert len(m.games) >= 2
     rec = record_of(m)
-    _refused([rec], "a match record is a JSON object")
-    _refused({**rec, "format": "spite-malice"}, "format must be 'spite-malice-match' version 1")
-    _refused({**rec, "version": True}, "version 1")
+    _refused([rec], "a record is a JSON object, not list")
+    _refused({**rec, "format": "spite-malice"}, "format must be 'spite-malice-match', not 'spite-malice'")
+    _refused({**rec, "version": True}, "version must be 1, not True")
     _refused({**rec, "target": 0}, "target must be")
     _refused({**rec, "players": ["Ada"]}, "players must be two names")
     _refused({**rec, "games": []}, "games must be a non-empty list")

@@ -22,7 +22,7 @@ from __future__ import annotations
 
 from typing import Final, Literal, TypedDict
 
-from ..game import MARKS
+from ..records import MARKS
 from .protocol import ProtocolError
 
 REPLAY_MESSAGE_TYPES: Final = ("seek", "annotate", "perspective", "game", "review")
