@@ -83,35 +83,11 @@ class GameState:
 
     def legal_moves(self) -> list[Move]:
         """The legal moves of the player to move; [] once the game is over."""
-        if self.result is not None:
-            return []
-        p = self.current_player
-        return legal_moves(
-            self.hands[p],
-            self.payoffs[p][-1] if self.payoffs[p] else None,
-            [s[-1] if s else None for s in self.sides[p]],
-            [len(c) for c in self.centers],
-            self.rules.kings_start_stacks,
-        )
+        return self.view(self.current_player).legal_moves()
 
     def why_illegal(self, move: Move | str) -> str | None:
         """None if `move` is legal for the player to move, else why not in plain words."""
-        if self.result is not None:
-            return "the game is over"
-        if not isinstance(move, Move):
-            try:
-                move = Move.parse(move)
-            except InvalidMoveError as e:
-                return str(e)
-        p = self.current_player
-        return why_illegal(
-            move,
-            self.hands[p],
-            self.payoffs[p][-1] if self.payoffs[p] else None,
-            [s[-1] if s else None for s in self.sides[p]],
-            [len(c) for c in self.centers],
-            self.rules.kings_start_stacks,
-        )
+        return self.view(self.current_player).why_illegal(move)
 
     def view(self, player: int) -> PlayerView:
         """What `player` may see of this table, and nothing more."""
