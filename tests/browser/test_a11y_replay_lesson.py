@@ -87,7 +87,7 @@ LAYOUT_JS = """(sel) => {
 @pytest.mark.parametrize("dark", [False, True], ids=["light", "dark"])
 def test_audit_and_sizes(notebook: Any, page: Any, artifacts: Path, dark: bool) -> None:
     page.set_viewport_size({"width": 1600, "height": 1300})
-    notebook.open("a11y_replay_lesson.ipynb", CELLS[:2])
+    notebook.open(f"a11y_replay_lesson_{'dark' if dark else 'light'}.ipynb", CELLS[:2])
     page.locator(LESSON).wait_for()
     # room for a widget 1400 px wide beside the prompts: the side bar closed
     page.evaluate(
@@ -156,7 +156,7 @@ LIVE_RECORDER = """() => {
 
 def test_replay_by_keyboard_alone(notebook: Any, page: Any) -> None:
     page.set_viewport_size({"width": 1500, "height": 1200})
-    notebook.open("replay_keys.ipynb", CELLS)
+    notebook.open("a11y_replay_keys.ipynb", CELLS)
     root = page.locator(REPLAY)
     root.wait_for()
     page.locator(LESSON).wait_for()
@@ -232,7 +232,7 @@ def test_replay_by_keyboard_alone(notebook: Any, page: Any) -> None:
 
 def test_lesson_buttons_by_keyboard(notebook: Any, page: Any) -> None:
     """The lesson's buttons are named, reached with Tab, ringed, and pressed with Enter."""
-    notebook.open("lesson_keys.ipynb", ["from spite_widget import LessonWidget\n" + CELLS[1]])
+    notebook.open("a11y_lesson_keys.ipynb", ["from spite_widget import LessonWidget\n" + CELLS[1]])
     root = page.locator(LESSON)
     root.wait_for()
     names = page.evaluate(
