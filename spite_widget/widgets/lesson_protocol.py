@@ -13,9 +13,9 @@
 from __future__ import annotations
 
 import re
-from typing import Final, Literal, TypedDict
+from typing import Final, Literal, TypedDict, cast
 
-from .protocol import MAX_MESSAGE_CHARS, MoveMessage, ProtocolError
+from .protocol import MoveMessage, parse_table_message
 
 LESSON_ACTIONS: Final = ("hint", "solution", "undo", "reset", "next-lesson")
 """The lesson's buttons, as their `data-action` names and message types."""
@@ -79,29 +79,7 @@ class LessonPage(TypedDict):
 
 def parse_lesson_message(content: object) -> LessonMessage:
     """Check a message from the browser field by field; ProtocolError says what is wrong."""
-    if not isinstance(content, dict):
-        raise ProtocolError(f"a message must be an object with a type, not {type(content).__name__}")
-    if len(repr(content)) > MAX_MESSAGE_CHARS:
-        raise ProtocolError("the message is too long to be one of this lesson's messages")
-    kind = content.get("type")
-    if kind not in LESSON_MESSAGE_TYPES:
-        shown = kind if isinstance(kind, str) else repr(kind)
-        raise ProtocolError(
-            f"unknown message type {shown!r}: expected one of {', '.join(LESSON_MESSAGE_TYPES)}"
-        )
-    allowed = {"type", "seq", "move"} if kind == "move" else {"type", "seq"}
-    extra = sorted(str(k) for k in content if k not in allowed)
-    if extra:
-        raise ProtocolError(f"unexpected field(s) {', '.join(extra)} in a {kind!r} message")
-    seq = content.get("seq")
-    if not isinstance(seq, int) or isinstance(seq, bool) or seq < 0:
-        raise ProtocolError(f"a {kind!r} message needs seq, the table number it was sent from")
-    if kind == "move":
-        move = content.get("move")
-        if not isinstance(move, str):
-            raise ProtocolError("a move message needs a move such as 'H:7s>S4'")
-        return {"type": "move", "move": move, "seq": seq}
-    return {"type": kind, "seq": seq}
+    return cast(LessonMessage, parse_table_message(content, LESSON_ACTIONS, "lesson"))
 
 
 # ---------------------------------------------------------------------------- markdown

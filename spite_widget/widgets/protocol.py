@@ -17,7 +17,7 @@ Two directions, one vocabulary (mirrored, with the same names, in `js/lib/protoc
 
 from __future__ import annotations
 
-from typing import Any, Final, Literal, NotRequired, TypedDict
+from typing import Any, Final, Literal, NotRequired, TypedDict, cast
 
 from ..cards import rank_name
 from ..moves import Move
@@ -140,29 +140,58 @@ class ProtocolError(ValueError):
     """A message from the browser that is not one this widget understands; says why."""
 
 
-def parse_client_message(content: object) -> ClientMessage:
-    """Check a message from the browser field by field; ProtocolError says what is wrong."""
+def read_message(
+    content: object,
+    fields: dict[str, frozenset[str]],
+    *,
+    max_chars: int,
+    too_long: str,
+    seq_is: str,
+) -> tuple[str, dict[Any, Any], int]:
+    """The checks every widget's messages share, in order: an object, at most `max_chars`
+    as text (`too_long` says why not), a type among `fields`, no field beyond those of its
+    type, a `seq` (`seq_is` says what it numbers). Returns (type, message, seq)."""
     if not isinstance(content, dict):
         raise ProtocolError(f"a message must be an object with a type, not {type(content).__name__}")
-    if len(repr(content)) > MAX_MESSAGE_CHARS:
-        raise ProtocolError("the message is too long to be one of this table's messages")
+    if len(repr(content)) > max_chars:
+        raise ProtocolError(too_long)
     kind = content.get("type")
-    if kind not in MESSAGE_TYPES:
+    if not isinstance(kind, str) or kind not in fields:
         shown = kind if isinstance(kind, str) else repr(kind)
-        raise ProtocolError(f"unknown message type {shown!r}: expected one of {', '.join(MESSAGE_TYPES)}")
-    allowed = {"type", "seq", "move"} if kind == "move" else {"type", "seq"}
-    extra = sorted(str(k) for k in content if k not in allowed)
+        if len(shown) > 40:
+            shown = shown[:40] + "…"
+        raise ProtocolError(f"unknown message type {shown!r}: expected one of {', '.join(fields)}")
+    extra = sorted(str(k)[:40] for k in content if k not in fields[kind])
     if extra:
         raise ProtocolError(f"unexpected field(s) {', '.join(extra)} in a {kind!r} message")
     seq = content.get("seq")
     if not isinstance(seq, int) or isinstance(seq, bool) or seq < 0:
-        raise ProtocolError(f"a {kind!r} message needs seq, the table number it was sent from")
+        raise ProtocolError(f"a {kind!r} message needs seq, {seq_is}")
+    return kind, content, seq
+
+
+def parse_table_message(content: object, actions: tuple[str, ...], owner: str) -> dict[str, Any]:
+    """A message to a table (the play widget's, the lesson's): a move or one of `actions`;
+    `owner` ("table", "lesson") names the widget in the reason a long message is refused."""
+    fields = {"move": frozenset({"type", "seq", "move"})} | dict.fromkeys(actions, frozenset({"type", "seq"}))
+    kind, content, seq = read_message(
+        content,
+        fields,
+        max_chars=MAX_MESSAGE_CHARS,
+        too_long=f"the message is too long to be one of this {owner}'s messages",
+        seq_is="the table number it was sent from",
+    )
     if kind == "move":
         move = content.get("move")
         if not isinstance(move, str):
             raise ProtocolError("a move message needs a move such as 'H:7s>S4'")
         return {"type": "move", "move": move, "seq": seq}
     return {"type": kind, "seq": seq}
+
+
+def parse_client_message(content: object) -> ClientMessage:
+    """Check a message from the browser field by field; ProtocolError says what is wrong."""
+    return cast(ClientMessage, parse_table_message(content, ACTIONS, "table"))
 
 
 def center_view(pile: tuple[str, ...]) -> CenterView:

@@ -23,10 +23,7 @@ from __future__ import annotations
 from typing import Final, Literal, TypedDict
 
 from ..records import MARKS
-from .protocol import ProtocolError
-
-REPLAY_MESSAGE_TYPES: Final = ("seek", "annotate", "perspective", "game", "review")
-"""Every message type the browser may send to a replay."""
+from .protocol import ProtocolError, read_message
 
 MAX_COMMENT_CHARS: Final = 2000
 """The longest comment the widget accepts from the browser."""
@@ -41,6 +38,9 @@ _FIELDS: Final[dict[str, frozenset[str]]] = {
     "game": frozenset({"type", "seq", "game"}),
     "review": frozenset({"type", "seq"}),
 }
+
+REPLAY_MESSAGE_TYPES: Final = tuple(_FIELDS)
+"""Every message type the browser may send to a replay."""
 
 
 class SeekMessage(TypedDict):
@@ -155,26 +155,13 @@ def parse_replay_message(content: object) -> ReplayMessage:
 
     Only the shape is checked here (a ply is a whole number, a mark one of the six, a
     comment text of at most MAX_COMMENT_CHARS); the widget checks it against the game."""
-    if not isinstance(content, dict):
-        raise ProtocolError(f"a message must be an object with a type, not {type(content).__name__}")
-    kind = content.get("type")
-    if kind not in REPLAY_MESSAGE_TYPES:
-        shown = kind if isinstance(kind, str) else repr(kind)
-        if len(shown) > 40:
-            shown = shown[:40] + "…"
-        raise ProtocolError(
-            f"unknown message type {shown!r}: expected one of {', '.join(REPLAY_MESSAGE_TYPES)}"
-        )
-    if len(repr(content)) > MAX_REPLAY_MESSAGE_CHARS:
-        raise ProtocolError(
-            f"the message is too long (a comment holds at most {MAX_COMMENT_CHARS} characters)"
-        )
-    extra = sorted(str(k)[:40] for k in content if k not in _FIELDS[kind])
-    if extra:
-        raise ProtocolError(f"unexpected field(s) {', '.join(extra)} in a {kind!r} message")
-    seq = _count(content.get("seq"))
-    if seq is None:
-        raise ProtocolError(f"a {kind!r} message needs seq, the number of the position it was sent from")
+    kind, content, seq = read_message(
+        content,
+        _FIELDS,
+        max_chars=MAX_REPLAY_MESSAGE_CHARS,
+        too_long=f"the message is too long (a comment holds at most {MAX_COMMENT_CHARS} characters)",
+        seq_is="the number of the position it was sent from",
+    )
     if kind == "seek":
         return SeekMessage(type="seek", seq=seq, ply=_ply(content.get("ply"), kind))
     if kind == "annotate":
