@@ -14,7 +14,6 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
-import anywidget
 import traitlets
 
 from ..moves import InvalidMoveError, Move
@@ -22,32 +21,31 @@ from ..narrate import describe_move, describe_move_words
 from ..teach import Feedback, Lesson, LessonSession, find_payoff_plan, lesson, lessons
 from ..teach.lessons import MATCH_TARGET
 from ..teach.rulebook import RULES
+from .base import PythonOwnedWidget
 from .lesson_protocol import (
     LESSON_ACTIONS,
     LessonMessage,
     LessonPage,
-    LessonStatus,
     LessonStatusKind,
     Progress,
     markdown_blocks,
     parse_lesson_message,
 )
-from .protocol import LastMove, ProtocolError, as_moves, table_view
+from .protocol import LastMove, as_moves, table_view
 
 _STATIC = Path(__file__).resolve().parent.parent / "static"
 
 GoalCallback = Callable[[Lesson], object]
 """`callback(lesson)`: told each time the learner reaches the lesson's goal."""
 
-_WIDGET_KEYS = frozenset({"layout", "tabbable", "tooltip", "_dom_classes"})
-"""ipywidgets' own traits, which a front end may set; every lesson trait is Python's alone."""
-
 _NOT_TARGETS = frozenset({"P", "H", "stock"})
 """Piles a card is never put on (the browser may still report a drop there)."""
 
 
-class LessonWidget(anywidget.AnyWidget):
+class LessonWidget(PythonOwnedWidget[LessonStatusKind]):
     """One lesson of Spite & Malice: read the rule, play it on a real table, be told why."""
+
+    owner = "lesson"
 
     _esm = _STATIC / "lesson.js"
     _css = _STATIC / "lesson.css"
@@ -77,8 +75,6 @@ class LessonWidget(anywidget.AnyWidget):
         self.errors: list[str] = []
         """Problems met outside any call of yours (an on_goal callback failing, a bug caught
         while answering the browser); each is also shown in the status line."""
-        self._seq = 0
-        self._status_id = 0
         self._last: LastMove | None = None
         self._callbacks: list[GoalCallback] = []
         self._handled: LessonMessage | None = None
@@ -210,28 +206,8 @@ class LessonWidget(anywidget.AnyWidget):
         self._new_table(self._welcome())
 
     # ------------------------------------------------------------------ front end
-    def set_state(self, sync_data: dict[str, Any]) -> None:
-        """A trait change from the browser: only ipywidgets' own traits; the lesson is Python's."""
-        allowed = {k: v for k, v in sync_data.items() if k in _WIDGET_KEYS}
-        refused = sorted(k for k in sync_data if k not in _WIDGET_KEYS)
-        if allowed:
-            super().set_state(allowed)
-        if refused:
-            self.send_state([k for k in refused if k in self.keys])
-            self._say(f"The lesson cannot be changed from the browser ({', '.join(refused)}).", "error")
-
-    def _handle_custom_msg(self, content: Any, buffers: Any) -> None:
-        """Every message from the browser; a bad one changes nothing and is answered in the status line."""
-        try:
-            msg = parse_lesson_message(content)
-        except ProtocolError as e:
-            self._say(f"Ignored a message the lesson does not understand: {e}.", "error")
-            return
-        try:
-            self._dispatch(msg)
-        except Exception as e:  # a bug must not break the lesson: say it and keep going
-            self.errors.append(repr(e))
-            self._say(f"Something went wrong, nothing was changed: {e}", "error")
+    def _parse(self, content: object) -> LessonMessage:
+        return parse_lesson_message(content)
 
     def _dispatch(self, msg: LessonMessage) -> None:
         if msg["seq"] != self._seq:
@@ -409,11 +385,6 @@ class LessonWidget(anywidget.AnyWidget):
                 self.hint = ""
             if text is not None:
                 self._say(text, kind)
-
-    def _say(self, text: str, kind: LessonStatusKind) -> None:
-        self._status_id += 1
-        status: LessonStatus = {"text": text, "kind": kind, "id": self._status_id}
-        self.status = dict(status)
 
     def _score_text(self, winner: int | None, points: int) -> str:
         """The game's result in points, and the match's when the lesson is part of one."""

@@ -19,14 +19,14 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
-import anywidget
 import traitlets
 
 from ..errors import RecordError
 from ..narrate import describe_move, describe_move_words
 from ..replay import RecordSource, Replay
 from ..state import GameState
-from .protocol import LastMove, ProtocolError, Status, StatusKind, TableView, table_view
+from .base import PythonOwnedWidget
+from .protocol import LastMove, StatusKind, TableView, table_view
 from .replay_protocol import (
     Annotation,
     GameLabel,
@@ -39,14 +39,13 @@ from .replay_protocol import (
 
 _STATIC = Path(__file__).resolve().parent.parent / "static"
 
-_WIDGET_KEYS = frozenset({"layout", "tabbable", "tooltip", "_dom_classes"})
-"""ipywidgets' own traits, which a front end may set; every replay trait is Python's alone."""
-
 ReviewFunction = Callable[..., dict[str, Any]]
 
 
-class ReplayWidget(anywidget.AnyWidget):
+class ReplayWidget(PythonOwnedWidget[StatusKind]):
     """A recorded game, move by move: controls, move list, comments and marks."""
+
+    owner = "replay"
 
     _esm = _STATIC / "replay.js"
     _css = _STATIC / "replay.css"
@@ -84,10 +83,7 @@ class ReplayWidget(anywidget.AnyWidget):
         _check_perspective(perspective)
         replay = Replay(record_or_game, game=game)  # RecordError before any widget exists
         super().__init__(**kwargs)
-        self._lock = threading.RLock()
-        self._seq = 0
         self._game_seq = 0
-        self._status_id = 0
         self._syncing = False
         self._review_thread: threading.Thread | None = None
         self.errors: list[str] = []
@@ -198,31 +194,8 @@ class ReplayWidget(anywidget.AnyWidget):
             thread.join(timeout)
 
     # ------------------------------------------------------------------ front end
-    def set_state(self, sync_data: dict[str, Any]) -> None:
-        """A trait change from the browser: only ipywidgets' own traits; the replay is Python's."""
-        allowed = {k: v for k, v in sync_data.items() if k in _WIDGET_KEYS}
-        refused = sorted(str(k) for k in sync_data if k not in _WIDGET_KEYS)
-        if allowed:
-            super().set_state(allowed)
-        if refused:
-            with self._lock:
-                self.send_state([k for k in refused if k in self.keys])
-                self._say(f"The replay cannot be changed from the browser ({', '.join(refused)}).", "error")
-
-    def _handle_custom_msg(self, content: Any, buffers: Any) -> None:
-        """Every message from the browser; a bad one changes nothing and is answered in the status line."""
-        try:
-            msg = parse_replay_message(content)
-        except ProtocolError as e:
-            with self._lock:
-                self._say(f"Ignored a message the replay does not understand: {e}", "error")
-            return
-        with self._lock:
-            try:
-                self._dispatch(msg)
-            except Exception as e:  # a bug must not break the widget: say it and go on
-                self.errors.append(repr(e))
-                self._say(f"Something went wrong, nothing was changed: {e}", "error")
+    def _parse(self, content: object) -> ReplayMessage:
+        return parse_replay_message(content)
 
     def _dispatch(self, msg: ReplayMessage) -> None:
         if msg["seq"] > self._seq:
@@ -432,13 +405,6 @@ class ReplayWidget(anywidget.AnyWidget):
 
     def _info(self) -> ReplayInfo:
         return game_info(self._replay, editable=True, review=True)
-
-    def _say(self, text: str, kind: StatusKind, words: str | None = None) -> None:
-        self._status_id += 1
-        status: Status = {"text": text, "kind": kind, "id": self._status_id}
-        if words is not None:
-            status["words"] = words
-        self.status = dict(status)
 
     def _position_text(self, words: bool = False) -> str:
         """Where the cursor is, in a sentence (with `words`: cards named in words)."""

@@ -15,7 +15,6 @@ from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-import anywidget
 import traitlets
 
 from ..bots import BOT_NAMES, Bot, get_bot
@@ -25,13 +24,12 @@ from ..match import Match
 from ..moves import InvalidMoveError, Move
 from ..narrate import PILE_WORDS, describe_move, describe_move_words
 from ..state import GameState
+from .base import PythonOwnedWidget
 from .protocol import (
     ACTIONS,
     ClientMessage,
     LastMove,
-    ProtocolError,
     Score,
-    Status,
     StatusKind,
     as_moves,
     parse_client_message,
@@ -47,17 +45,16 @@ _STATIC = Path(__file__).resolve().parent.parent / "static"
 MoveCallback = Callable[[Move, int], object]
 """`callback(move, player)`: told about every move played on the table."""
 
-_WIDGET_KEYS = frozenset({"layout", "tabbable", "tooltip", "_dom_classes"})
-"""ipywidgets' own traits, which a front end may set; every table trait is Python's alone."""
-
 _NOT_TARGETS = frozenset({"P", "H", "stock"})
 """Piles a card is never put on (the browser may still report a drop there)."""
 
 _SOURCE_WORDS = {"P": "your pay-off card", "H": "from your hand"}
 
 
-class SpiteWidget(anywidget.AnyWidget):
+class SpiteWidget(PythonOwnedWidget[StatusKind]):
     """Spite & Malice at a card table: play a match against the computer or a friend."""
+
+    owner = "table"
 
     _esm = _STATIC / "table.js"
     _css = _STATIC / "table.css"
@@ -106,9 +103,6 @@ class SpiteWidget(anywidget.AnyWidget):
         self.human = human
         """The seat of the person at the screen when playing the computer."""
         self._seed = seed
-        self._lock = threading.RLock()
-        self._seq = 0
-        self._status_id = 0
         self._busy = False
         self._generation = 0
         self._thread: threading.Thread | None = None
@@ -216,34 +210,15 @@ class SpiteWidget(anywidget.AnyWidget):
             self._maybe_start_computer()
 
     # ------------------------------------------------------------------ front end
-    def set_state(self, sync_data: dict[str, Any]) -> None:
-        """A trait change from the browser: only ipywidgets' own traits; the table is Python's."""
-        allowed = {k: v for k, v in sync_data.items() if k in _WIDGET_KEYS}
-        refused = sorted(k for k in sync_data if k not in _WIDGET_KEYS)
-        if allowed:
-            super().set_state(allowed)
-        if refused:
-            with self._lock:
-                self.send_state([k for k in refused if k in self.keys])
-                self._say(f"the table cannot be changed from the browser ({', '.join(refused)})", "error")
+    def _parse(self, content: object) -> ClientMessage:
+        return parse_client_message(content)
 
     def _handle_custom_msg(self, content: Any, buffers: Any) -> None:
-        """Every message from the browser; a bad one changes nothing and is answered in the status line."""
+        """The "review" button (a replay's message, see replay_protocol.py), or a table message."""
         if isinstance(content, dict) and content.get("type") == "review":
             self._review_request(content)
             return
-        try:
-            msg = parse_client_message(content)
-        except ProtocolError as e:
-            with self._lock:
-                self._say(f"Ignored a message the table does not understand: {e}", "error")
-            return
-        with self._lock:
-            try:
-                self._dispatch(msg)
-            except Exception as e:  # a bug must not break the table: say it and keep playing
-                self.errors.append(repr(e))
-                self._say(f"Something went wrong, nothing was changed: {e}", "error")
+        super()._handle_custom_msg(content, buffers)
 
     def _review_request(self, content: dict[str, Any]) -> None:
         """The "review" button: show a ReplayWidget of the finished game below the table."""
@@ -498,10 +473,8 @@ class SpiteWidget(anywidget.AnyWidget):
                 self._say(text, kind, words)
 
     def _say(self, text: str, kind: StatusKind, words: str | None = None) -> None:
-        """Tell the player `text`; `words` is the same with cards named in words (for screen readers)."""
-        self._status_id += 1
-        status: Status = {"text": text, "kind": kind, "id": self._status_id, "words": words or text}
-        self.status = dict(status)
+        """The status always carries `words` (the table's live region reads them)."""
+        super()._say(text, kind, words or text)
 
     def _turn_text(self, note: str = "") -> str:
         game = self.game

@@ -1,0 +1,61 @@
+"""What the three widgets do alike (`widgets/base.py`): the same refusals, in the same words."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from pathlib import Path
+
+import pytest
+
+from spite_widget import LessonWidget, SpiteWidget
+from spite_widget.widgets.base import PythonOwnedWidget
+from spite_widget.widgets.replay import ReplayWidget
+
+SAMPLE = Path(__file__).resolve().parents[2] / "examples" / "sample_game.json"
+
+WIDGETS: dict[str, Callable[[], PythonOwnedWidget[str]]] = {
+    "table": lambda: SpiteWidget(opponent="random", seed=3, opponent_delay=0),
+    "lesson": lambda: LessonWidget("build-from-ace"),
+    "replay": lambda: ReplayWidget(SAMPLE),
+}
+
+
+@pytest.mark.parametrize("owner", WIDGETS)
+def test_a_trait_set_in_the_browser_is_refused_in_a_sentence(owner: str) -> None:
+    w = WIDGETS[owner]()
+    table = w.table
+    w.set_state({"table": {}, "layout": w.layout})
+    assert w.table == table
+    assert w.status["kind"] == "error"
+    assert w.status["text"] == f"The {owner} cannot be changed from the browser (table)."
+    w.close()
+
+
+@pytest.mark.parametrize("owner", WIDGETS)
+def test_a_message_not_understood_is_answered_in_a_sentence(owner: str) -> None:
+    w = WIDGETS[owner]()
+    w._handle_custom_msg({"type": "explode", "seq": 0}, [])
+    text = w.status["text"]
+    assert w.status["kind"] == "error" and text.endswith(".")
+    assert text.startswith(
+        f"Ignored a message the {owner} does not understand: unknown message type 'explode'"
+    )
+    w.close()
+
+
+@pytest.mark.parametrize("owner", WIDGETS)
+def test_a_bug_while_answering_is_said_and_kept(owner: str, monkeypatch: pytest.MonkeyPatch) -> None:
+    w = WIDGETS[owner]()
+
+    def boom(msg: object) -> None:
+        raise RuntimeError("boom")
+
+    monkeypatch.setattr(w, "_dispatch", boom)
+    w._handle_custom_msg({"type": "review" if owner == "replay" else "hint", "seq": 0}, [])
+    assert w.status == {
+        **w.status,
+        "kind": "error",
+        "text": "Something went wrong, nothing was changed: boom",
+    }
+    assert w.errors == ["RuntimeError('boom')"]
+    w.close()
