@@ -92,7 +92,7 @@ class ReplayWidget(PythonOwnedWidget[StatusKind]):
         with self._lock:
             self.perspective = perspective
             replay.seek(ply)  # syncs through the listener
-            self._say(self._position_text(), "info")
+            self._say_position()
 
     # ------------------------------------------------------------------ public
     @property
@@ -118,9 +118,10 @@ class ReplayWidget(PythonOwnedWidget[StatusKind]):
             self._say(f"Saved the record to {os.fspath(path)}.", "info")
 
     def seek(self, n: int) -> None:
-        """Show the position after move `n` (clamped to 0..len)."""
+        """Show the position after move `n` (clamped to 0..len), and say where it is."""
         with self._lock:
             self._replay.seek(n)
+            self._say_position()
 
     def forward(self) -> None:
         self.seek(self._replay.ply + 1)
@@ -149,7 +150,7 @@ class ReplayWidget(PythonOwnedWidget[StatusKind]):
             self._replay.select_game(index)
             self._game_seq = self._seq + 1
             self._sync()
-            self._say(f"Game {index + 1} of {len(self._replay.games)}. " + self._position_text(), "info")
+            self._say_position(f"Game {index + 1} of {len(self._replay.games)}. ")
 
     def load(self, source: RecordSource, *, game: int = 0) -> None:
         """Show another record. If it does not validate, RecordError is raised, the widget
@@ -163,7 +164,7 @@ class ReplayWidget(PythonOwnedWidget[StatusKind]):
             self._attach(replay)
             self._game_seq = self._seq + 1
             replay.seek(0)
-            self._say("Loaded. " + self._position_text(), "info")
+            self._say_position("Loaded. ")
 
     def to_html(self, path: str | os.PathLike[str] | None = None, *, title: str | None = None) -> str:
         """A self-contained HTML page of the replay (seen from above, comments included)
@@ -208,8 +209,7 @@ class ReplayWidget(PythonOwnedWidget[StatusKind]):
             if ply > n:
                 self._say(f"There is no ply {ply}: this game has {n} moves.", "error")
                 return
-            self._replay.seek(ply)
-            self._say(self._position_text(), "info", self._position_text(words=True))
+            self.seek(ply)
         elif kind == "annotate":
             self._front_end_annotate(msg)  # type: ignore[arg-type]
         elif kind == "perspective":
@@ -364,14 +364,11 @@ class ReplayWidget(PythonOwnedWidget[StatusKind]):
 
     def _table(self) -> TableView:
         r = self._replay
-        names = r.game.players
         seat = self.perspective
-        last = _last_move(r, names)
         if seat is None:
-            return table_view(
-                r.state, names=names, seq=self._seq, bottom=0, last=last, show_hands=(True, True)
-            )
-        return table_view(r.view(seat), names=names, seq=self._seq, last=last)
+            return _table_from_above(r, self._seq)
+        names = r.game.players
+        return table_view(r.view(seat), names=names, seq=self._seq, last=_last_move(r, names))
 
     def _move_list(self) -> list[MoveEntry]:
         """The whole list from above; from a seat, the moves up to the cursor only. (Rebuilt
@@ -380,31 +377,14 @@ class ReplayWidget(PythonOwnedWidget[StatusKind]):
         return entries if self.perspective is None else entries[: self._replay.ply]
 
     def _annotation(self) -> Annotation:
-        r = self._replay
-        if r.ply == 0:
-            intro = r.game.meta.get("comment", "")
-            return {
-                "ply": 0,
-                "move": "",
-                "player": None,
-                "text": "The deal.",
-                "comment": str(intro),
-                "mark": "",
-            }
-        note = r.annotation(r.ply)
-        last = _last_move(r, r.game.players)
-        assert last is not None
-        return {
-            "ply": r.ply,
-            "move": last["move"],
-            "player": last["player"],
-            "text": last["text"],
-            "comment": str(note.get("comment", "")),
-            "mark": str(note.get("mark", "")),
-        }
+        return annotation_at(self._replay)
 
     def _info(self) -> ReplayInfo:
         return game_info(self._replay, editable=True, review=True)
+
+    def _say_position(self, prefix: str = "") -> None:
+        """Say where the cursor is (after `prefix`), in symbols and in words."""
+        self._say(prefix + self._position_text(), "info", prefix + self._position_text(words=True))
 
     def _position_text(self, words: bool = False) -> str:
         """Where the cursor is, in a sentence (with `words`: cards named in words)."""
@@ -449,6 +429,39 @@ def _last_move(r: Replay, names: tuple[str, str]) -> LastMove | None:
         "player": player,
         "text": describe_move(move, sizes, names[player]),
         "words": describe_move_words(move, sizes, names[player]),
+    }
+
+
+def _table_from_above(r: Replay, seq: int) -> TableView:
+    """The table at the cursor seen from above: both hands face up, player 0 at the bottom."""
+    names = r.game.players
+    return table_view(
+        r.state, names=names, seq=seq, bottom=0, last=_last_move(r, names), show_hands=(True, True)
+    )
+
+
+def annotation_at(r: Replay) -> Annotation:
+    """What the comment panel shows at the cursor: the move that led here, its comment and mark
+    (at the deal: the record's opening comment)."""
+    if r.ply == 0:
+        return {
+            "ply": 0,
+            "move": "",
+            "player": None,
+            "text": "The deal.",
+            "comment": str(r.game.meta.get("comment", "")),
+            "mark": "",
+        }
+    note = r.annotation(r.ply)
+    last = _last_move(r, r.game.players)
+    assert last is not None
+    return {
+        "ply": r.ply,
+        "move": last["move"],
+        "player": last["player"],
+        "text": last["text"],
+        "comment": str(note.get("comment", "")),
+        "mark": str(note.get("mark", "")),
     }
 
 
@@ -506,39 +519,11 @@ def standalone_data(record: dict[str, Any], *, game: int = 0) -> dict[str, Any]:
     games = []
     for index in range(len(r.games)):
         r.select_game(index)
-        names = r.game.players
         tables, notes = [], []
         for ply in range(len(r) + 1):
             r.seek(ply)
-            table = table_view(
-                r.state, names=names, seq=ply, bottom=0, last=_last_move(r, names), show_hands=(True, True)
-            )
-            tables.append(table)
-            if ply == 0:
-                notes.append(
-                    {
-                        "ply": 0,
-                        "move": "",
-                        "player": None,
-                        "text": "The deal.",
-                        "comment": str(r.game.meta.get("comment", "")),
-                        "mark": "",
-                    }
-                )
-            else:
-                note = r.annotation(ply)
-                last = _last_move(r, names)
-                assert last is not None
-                notes.append(
-                    {
-                        "ply": ply,
-                        "move": last["move"],
-                        "player": last["player"],
-                        "text": last["text"],
-                        "comment": str(note.get("comment", "")),
-                        "mark": str(note.get("mark", "")),
-                    }
-                )
+            tables.append(_table_from_above(r, ply))
+            notes.append(annotation_at(r))
         games.append(
             {
                 "tables": tables,

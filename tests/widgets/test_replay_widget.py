@@ -395,3 +395,20 @@ def test_standalone_data_covers_every_game_of_a_match() -> None:
     assert len(data["games"]) == len(match.games)
     for g, game in zip(data["games"], match.games, strict=True):
         assert len(g["tables"]) == game.ply + 1 and len(g["notes"]) == game.ply + 1
+
+
+def test_stepping_from_python_says_what_the_browser_seek_says(w: ReplayWidget) -> None:
+    browser = ReplayWidget(SAMPLE)
+    for step, ply in ((w.forward, 1), (w.forward, 2), (w.back, 1), (w.end, len(w.replay)), (w.start, 0)):
+        before = w.status["id"]
+        step()
+        seek(browser, ply)
+        assert w.ply == ply and w.status["id"] > before
+        assert {k: w.status[k] for k in ("text", "kind", "words")} == {
+            k: browser.status[k] for k in ("text", "kind", "words")
+        }
+    w.seek(7)
+    seek(browser, 7)
+    assert w.status["text"] == browser.status["text"] and w.status["text"].startswith("Move 7 of ")
+    w.ply = 3  # the synced trait, set from Python
+    assert w.status["text"].startswith("Move 3 of ")
