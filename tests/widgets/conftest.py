@@ -1,4 +1,4 @@
-"""Helpers for driving a SpiteWidget the way the browser does: messages and trait changes."""
+"""Helpers for driving a widget the way the browser does: messages and trait changes."""
 
 from __future__ import annotations
 
@@ -8,13 +8,15 @@ from typing import Any
 
 import pytest
 
+from spite_widget.widgets.base import PythonOwnedWidget
 from spite_widget.widgets.table import SpiteWidget
 
 
 class FrontEnd:
-    """Imitates the browser: sends custom messages with the table's current seq, records what Python sends."""
+    """Imitates the browser of a table or a lesson: sends custom messages quoting the table's
+    current seq, records what Python sends."""
 
-    def __init__(self, widget: SpiteWidget) -> None:
+    def __init__(self, widget: PythonOwnedWidget[Any]) -> None:
         self.w = widget
         self.sent: list[dict[str, Any]] = []
         widget._send = self._record  # what would go over the comm
@@ -32,8 +34,8 @@ class FrontEnd:
     def move(self, move: str, seq: int | None = None) -> None:
         self.send({"type": "move", "move": move, "seq": self.seq if seq is None else seq})
 
-    def action(self, name: str) -> None:
-        self.send({"type": name, "seq": self.seq})
+    def press(self, action: str) -> None:
+        self.send({"type": action, "seq": self.seq})
 
     @property
     def status(self) -> str:

@@ -10,6 +10,7 @@ from collections import Counter
 import pytest
 
 from spite_widget import Move
+from spite_widget.state import GameState
 from spite_widget.widgets.protocol import table_view
 from spite_widget.widgets.table import SpiteWidget
 
@@ -29,10 +30,13 @@ def cards_named(text: str) -> Counter[str]:
 
 
 def visible(w: SpiteWidget) -> Counter[str]:
-    """What the player at the bottom sees at the table: own hand, the tops, every side and center card."""
-    s = w.state
-    bottom = w.table["bottom"]
-    seen: Counter[str] = Counter(str(c) for c in s.hands[bottom])
+    """What the player at the bottom sees at the table."""
+    return visible_from(w.state, w.table["bottom"])
+
+
+def visible_from(s: GameState, seat: int) -> Counter[str]:
+    """What `seat` sees at the table: own hand, the pay-off tops, every side and center card."""
+    seen: Counter[str] = Counter(str(c) for c in s.hands[seat])
     for p in (0, 1):
         if s.payoffs[p]:
             seen[str(s.payoffs[p][-1])] += 1
@@ -94,12 +98,12 @@ def test_no_hidden_card_in_any_synced_trait(opponent: str | None) -> None:
             center = [m for m in moves if Move.parse(m).to_center]
             move = rng.choice(center) if center and rng.random() < 0.8 else rng.choice(moves)
             if rng.random() < 0.1:
-                front.action("hint")
+                front.press("hint")
                 check(w)
             front.move(move)
             check(w)
             if rng.random() < 0.1 and w.actions["undo"]:
-                front.action("undo")
+                front.press("undo")
                 check(w)
         # every update that went over the comm, too
         for msg in front.sent:

@@ -13,48 +13,16 @@ from spite_widget.teach import Lesson
 from spite_widget.widgets.lesson_protocol import LESSON_ACTIONS, markdown_blocks, parse_lesson_message
 from spite_widget.widgets.protocol import ProtocolError
 
-from .test_hidden import cards_named
+from .conftest import FrontEnd
+from .test_hidden import cards_named, visible_from
 
 LESSONS = lessons()
 IDS = [x.id for x in LESSONS]
 
 
-class Browser:
-    """Imitates the front end: sends messages quoting the table's current seq, records what Python sends."""
-
-    def __init__(self, widget: LessonWidget) -> None:
-        self.w = widget
-        self.sent: list[dict[str, Any]] = []
-        widget._send = self._record  # what would go over the comm
-
-    def _record(self, msg: dict[str, Any], buffers: Any = None) -> None:
-        self.sent.append(json.loads(json.dumps(msg)))
-
-    @property
-    def seq(self) -> int:
-        return int(self.w.table["seq"])
-
-    def send(self, content: Any) -> None:
-        self.w._handle_custom_msg(content, [])
-
-    def move(self, move: str, seq: int | None = None) -> None:
-        self.send({"type": "move", "move": move, "seq": self.seq if seq is None else seq})
-
-    def press(self, action: str) -> None:
-        self.send({"type": action, "seq": self.seq})
-
-    @property
-    def status(self) -> str:
-        return str(self.w.status["text"])
-
-    @property
-    def kind(self) -> str:
-        return str(self.w.status["kind"])
-
-
-def open_lesson(lesson: Lesson | str) -> tuple[LessonWidget, Browser]:
+def open_lesson(lesson: Lesson | str) -> tuple[LessonWidget, FrontEnd]:
     w = LessonWidget(lesson)
-    return w, Browser(w)
+    return w, FrontEnd(w)
 
 
 # ---------------------------------------------------------------------------- hidden cards
@@ -62,16 +30,7 @@ def open_lesson(lesson: Lesson | str) -> tuple[LessonWidget, Browser]:
 
 def visible(w: LessonWidget) -> Counter[str]:
     """What the learner sees at the table: own hand, the pay-off tops, every side and center card."""
-    s = w.session.game.state
-    me = w.lesson.learner
-    seen: Counter[str] = Counter(str(c) for c in s.hands[me])
-    for p in (0, 1):
-        if s.payoffs[p]:
-            seen[str(s.payoffs[p][-1])] += 1
-        for side in s.sides[p]:
-            seen.update(str(c) for c in side)
-    for center in s.centers:
-        seen.update(str(c) for c in center)
+    seen = visible_from(w.session.game.state, w.lesson.learner)
     last = w.session.game.last_move
     if last is not None:  # seen going down, even when it completed a stack into the stock
         seen[str(last.card)] += 1

@@ -168,22 +168,22 @@ def test_undo_takes_back_own_moves_in_this_turn_only() -> None:
     state = w.state
     front.move(move)
     assert w.actions["undo"]
-    front.action("undo")
+    front.press("undo")
     assert w.state == state and w.game.ply == 0
     assert "Took back" in front.status
     assert not w.actions["undo"]
-    front.action("undo")
+    front.press("undo")
     assert front.kind == "error" and "Nothing to take back" in front.status
     # after the turn ends (and the computer has played) nothing of the last turn can be undone
     front.move(next(m for m in w.legal if m.endswith(">S2")))
     assert not w.actions["undo"]
     ply = w.game.ply
-    front.action("undo")
+    front.press("undo")
     assert w.game.ply == ply and front.kind == "error"
 
 
 def test_hint_highlights_a_legal_move(front: FrontEnd) -> None:
-    front.action("hint")
+    front.press("hint")
     assert front.kind in ("hint", "error")
     try:
         get_bot("expert")
@@ -203,7 +203,7 @@ def test_hint_highlights_a_legal_move(front: FrontEnd) -> None:
 def test_next_game_and_new_match() -> None:
     w = SpiteWidget(opponent="random", seed=8, opponent_delay=0)
     front = FrontEnd(w)
-    front.action("next-game")
+    front.press("next-game")
     assert front.kind == "error" and "not over" in front.status
     while not w.game.is_over:
         moves = w.legal
@@ -214,11 +214,11 @@ def test_next_game_and_new_match() -> None:
     front.move(w.game.moves[0].__str__())
     assert front.kind == "error" and "game is over" in front.status
     if not w.match.is_over:
-        front.action("next-game")
+        front.press("next-game")
         assert len(w.match.games) == 2 and not w.game.is_over
         assert w.game.first_player == 1 and w.game.current_player == 0  # the computer opened
         assert w.score["game"] == 2
-    front.action("new-match")
+    front.press("new-match")
     assert len(w.match.games) == 1 and w.match.scores == [0, 0] and w.game.ply in (0,)
     assert w.score["game"] == 1
 
