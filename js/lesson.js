@@ -3,10 +3,11 @@
 // No rule lives here: the legal moves, the verdicts and the goal all come from Python.
 import "./lib/styles.css";
 import "./lib/lesson/lesson.css";
-import { animateLast, markDrawn, snapshot } from "./lib/animate.js";
+import { animateChange, snapshot } from "./lib/animate.js";
 import { Interaction } from "./lib/interaction.js";
 import { renderTable } from "./lib/layout.js";
 import { actionMessage, moveMessage } from "./lib/protocol.js";
+import { markTable, redrawOn } from "./lib/redraw.js";
 import { renderStatus, setStatus } from "./lib/status.js";
 import { fillStatus, renderBanner, renderControls, renderPage } from "./lib/lesson/page.js";
 
@@ -90,16 +91,9 @@ function render({ model, el }) {
     if (!layout.contains(aside)) layout.replaceChildren(aside, play);
     root.dataset.lesson = page.id;
     root.dataset.lessonStatus = progress;
-    root.dataset.playerToMove = String(table.to_move);
-    root.dataset.gameOver = table.result ? "true" : "false";
-    root.dataset.seq = String(table.seq);
+    markTable(root, table);
     interaction.update(next, table, legal, { hint: model.get("hint"), blocked: blockedReason(progress, page, legal) });
-    if (shown && table.seq !== shown.seq) {
-      animateLast(before, table, next.piles);
-      if (shown.bottom === table.bottom) {
-        markDrawn(shown.seats[table.bottom].hand, table.seats[table.bottom].hand, next.piles.get("H"));
-      }
-    }
+    animateChange(shown, table, before, next.piles);
     if (focusedAction) {
       const again = controls.querySelector(`[data-action="${focusedAction}"]`);
       const fallback = controls.querySelector(".swl-primary:not(:disabled)") || controls.querySelector("button:not(:disabled)");
@@ -110,19 +104,9 @@ function render({ model, el }) {
     shown = table;
   };
 
-  let pending = false;
-  const schedule = () => {
-    if (pending) return;
-    pending = true;
-    queueMicrotask(() => {
-      pending = false;
-      draw();
-    });
-  };
-  for (const t of TRAITS) model.on(`change:${t}`, schedule);
-  draw();
+  const stop = redrawOn(model, TRAITS, draw);
   return () => {
-    for (const t of TRAITS) model.off(`change:${t}`, schedule);
+    stop();
     interaction.destroy();
   };
 }

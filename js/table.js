@@ -1,9 +1,10 @@
 // The card-table widget (SpiteWidget): draws the synced table and reports clicks to Python.
 import "./lib/styles.css";
-import { animateLast, markDrawn, snapshot } from "./lib/animate.js";
+import { animateChange, snapshot } from "./lib/animate.js";
 import { Interaction } from "./lib/interaction.js";
 import { renderTable } from "./lib/layout.js";
 import { actionMessage, moveMessage } from "./lib/protocol.js";
+import { markTable, redrawOn } from "./lib/redraw.js";
 import { reviewButton } from "./lib/replay/review.js";
 import { announce, renderHeader, renderLive, renderStatus, setStatus } from "./lib/status.js";
 
@@ -64,35 +65,18 @@ function render({ model, el, host }) {
       spoken = status.id;
       announce(live, status.words || status.text);
     }
-    root.dataset.playerToMove = String(table.to_move);
-    root.dataset.gameOver = table.result ? "true" : "false";
-    root.dataset.seq = String(table.seq);
+    markTable(root, table);
     root.dataset.busy = busy ? "true" : "false";
     root.classList.toggle("sw-busy", busy);
     interaction.update(next, table, legal, { hint: model.get("hint"), blocked: blockedReason(table, legal, busy) });
-    if (shown && table.seq !== shown.seq) {
-      animateLast(before, table, next.piles);
-      if (shown.bottom === table.bottom) {
-        markDrawn(shown.seats[table.bottom].hand, table.seats[table.bottom].hand, next.piles.get("H"));
-      }
-    }
+    animateChange(shown, table, before, next.piles);
     drawn = next;
     shown = table;
   };
 
-  let pending = false;
-  const schedule = () => {
-    if (pending) return;
-    pending = true;
-    queueMicrotask(() => {
-      pending = false;
-      draw();
-    });
-  };
-  for (const t of TRAITS) model.on(`change:${t}`, schedule);
-  draw();
+  const stop = redrawOn(model, TRAITS, draw);
   return () => {
-    for (const t of TRAITS) model.off(`change:${t}`, schedule);
+    stop();
     interaction.destroy();
     review.destroy();
   };

@@ -45,3 +45,15 @@ export function markDrawn(previous, hand, handPile) {
     }
   });
 }
+
+/**
+ * After a redraw from table `shown` to `table`: slide the card just played (`before` is the
+ * snapshot of the old piles) and mark the cards just drawn into the bottom player's hand.
+ */
+export function animateChange(shown, table, before, piles) {
+  if (!shown || table.seq === shown.seq) return;
+  animateLast(before, table, piles);
+  if (shown.bottom === table.bottom) {
+    markDrawn(shown.seats[table.bottom].hand, table.seats[table.bottom].hand, piles.get("H"));
+  }
+}
