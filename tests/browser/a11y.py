@@ -177,13 +177,30 @@ def assert_accessible(page: Any, root: str, *, flatten: dict[str, str] | None = 
     assert not unnamed, f"controls without an accessible name: {unnamed}"
 
 
+def press_until(page: Any, key: str, test_js: str, limit: int = 40) -> None:
+    """Press `key` until `test_js` (about `a`, document.activeElement) is true, at most `limit` times."""
+    for _ in range(limit):
+        if page.evaluate(f"() => {{ const a = document.activeElement; return !!({test_js}); }}"):
+            return
+        page.keyboard.press(key)
+    raise AssertionError(f"{key} x{limit} never reached {test_js}")
+
+
+def visible_ring(page: Any, min_width: float = 2) -> None:
+    """The focused element shows a solid focus ring at least `min_width` pixels wide."""
+    ring = focus_outline(page)
+    assert ring["focusVisible"] and ring["style"] == "solid" and ring["width"] >= min_width, ring
+
+
 __all__ = [
     "assert_accessible",
     "audit",
     "contrast_violations",
     "focus_outline",
     "inject_axe",
+    "press_until",
     "run_axe",
     "text_contrast",
     "unnamed_controls",
+    "visible_ring",
 ]

@@ -38,7 +38,7 @@ import urllib.request
 import uuid
 from collections.abc import Callable, Iterator
 from pathlib import Path
-from typing import Any
+from typing import Any, TypeVar
 
 import pytest
 
@@ -73,13 +73,42 @@ def _no_browser(reason: str) -> None:
     pytest.skip(reason)
 
 
+_S = TypeVar("_S", bound="_Server")
+
+
 def _free_port() -> int:
     with socket.socket() as s:
         s.bind(("127.0.0.1", 0))
         return int(s.getsockname()[1])
 
 
-class Lab:
+class _Server:
+    """A server process started for the session, with its log file."""
+
+    proc: subprocess.Popen[bytes]
+    log: Any
+
+    def stop(self) -> None:
+        self.proc.terminate()
+        try:
+            self.proc.wait(20)
+        except subprocess.TimeoutExpired:
+            self.proc.kill()
+        self.log.close()
+
+
+def _serving(start: Callable[[], _S]) -> Iterator[_S]:
+    """A session fixture's body: the server `start()` returns, stopped at the end (no Chromium: skip)."""
+    if chromium_path() is None:
+        _no_browser("Chromium is not installed (apt-get install chromium)")
+    server = start()
+    try:
+        yield server
+    finally:
+        server.stop()
+
+
+class Lab(_Server):
     """A running JupyterLab server (or, with app="notebook", a Jupyter Notebook 7 server)."""
 
     def __init__(self, base: Path, app: str = "lab") -> None:
@@ -178,25 +207,11 @@ class Lab:
             return f"{self.url}/notebooks/{name}?token={TOKEN}"
         return f"{self.url}/lab/tree/{name}?token={TOKEN}&reset"
 
-    def stop(self) -> None:
-        self.proc.terminate()
-        try:
-            self.proc.wait(20)
-        except subprocess.TimeoutExpired:
-            self.proc.kill()
-        self.log.close()
-
 
 @pytest.fixture(scope="session")
 def lab(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Lab]:
     """A JupyterLab server for the whole session."""
-    if chromium_path() is None:
-        _no_browser("Chromium is not installed (apt-get install chromium)")
-    server = Lab(tmp_path_factory.mktemp("jupyterlab"))
-    try:
-        yield server
-    finally:
-        server.stop()
+    yield from _serving(lambda: Lab(tmp_path_factory.mktemp("jupyterlab")))
 
 
 @pytest.fixture(scope="session")
@@ -338,6 +353,11 @@ class Notebook:
         )
         return str(cell.locator(".jp-OutputArea").inner_text())
 
+    def run_json(self, index: int) -> dict[str, Any]:
+        """Run cell `index` again and read the JSON object its last printed line holds."""
+        result: dict[str, Any] = json.loads(self.run_cell(index).strip().splitlines()[-1])
+        return result
+
     def set_theme(self, dark: bool) -> None:
         theme = "JupyterLab Dark" if dark else "JupyterLab Light"
         self.page.evaluate(
@@ -356,13 +376,7 @@ def notebook(lab: Lab, page: Any) -> Notebook:
 @pytest.fixture(scope="session")
 def nb7(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Lab]:
     """A Jupyter Notebook 7 server (`jupyter notebook`) for the whole session."""
-    if chromium_path() is None:
-        _no_browser("Chromium is not installed (apt-get install chromium)")
-    server = Lab(tmp_path_factory.mktemp("notebook7"), app="notebook")
-    try:
-        yield server
-    finally:
-        server.stop()
+    yield from _serving(lambda: Lab(tmp_path_factory.mktemp("notebook7"), app="notebook"))
 
 
 @pytest.fixture
@@ -371,7 +385,7 @@ def nb7_notebook(nb7: Lab, page: Any) -> Notebook:
     return Notebook(nb7, page)
 
 
-class MarimoServer:
+class MarimoServer(_Server):
     """`marimo run` over a folder of marimo notebooks, no token, on 127.0.0.1."""
 
     def __init__(self, base: Path) -> None:
@@ -428,31 +442,17 @@ class MarimoServer:
     def url(self, name: str) -> str:
         return f"{self.url_base}/?file={name}"
 
-    def stop(self) -> None:
-        self.proc.terminate()
-        try:
-            self.proc.wait(20)
-        except subprocess.TimeoutExpired:
-            self.proc.kill()
-        self.log.close()
-
 
 @pytest.fixture(scope="session")
 def marimo_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[MarimoServer]:
     """A `marimo run` server for the whole session."""
-    if chromium_path() is None:
-        _no_browser("Chromium is not installed (apt-get install chromium)")
     try:
         import marimo  # noqa: F401
     except ImportError:
         if os.environ.get("CI") == "true":
             pytest.fail("marimo is not installed (pip install -e '.[dev]')")
         pytest.skip("marimo is not installed (pip install marimo)")
-    server = MarimoServer(tmp_path_factory.mktemp("marimo"))
-    try:
-        yield server
-    finally:
-        server.stop()
+    yield from _serving(lambda: MarimoServer(tmp_path_factory.mktemp("marimo")))
 
 
 # ---------------------------------------------------------------- a bare page, no Jupyter

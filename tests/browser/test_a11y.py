@@ -13,9 +13,11 @@ from a11y import (
     assert_accessible,
     contrast_violations,
     focus_outline,
+    press_until,
     run_axe,
     text_contrast,
     unnamed_controls,
+    visible_ring,
 )
 from conftest import QUICK_DECK_SOURCE, busy_table
 
@@ -64,7 +66,7 @@ SCREEN_CELL = (
 
 @pytest.mark.parametrize("dark", [False, True], ids=["light", "dark"])
 def test_axe_in_jupyterlab(notebook: Any, page: Any, dark: bool) -> None:
-    notebook.open("a11y.ipynb", [SCREEN_CELL])
+    notebook.open(f"a11y_{'dark' if dark else 'light'}.ipynb", [SCREEN_CELL])
     page.locator(ROOT).wait_for()
     notebook.set_theme(dark)
     try:
@@ -91,15 +93,6 @@ def test_every_control_has_a_name(bare: Any) -> None:
         page, ROOT, rules=["aria-allowed-attr", "aria-required-attr", "button-name", "nested-interactive"]
     )
     assert results["violations"] == []
-
-
-def press_until(page: Any, key: str, test_js: str, limit: int = 40) -> None:
-    """Press `key` until `test_js` (about document.activeElement) is true."""
-    for _ in range(limit):
-        if page.evaluate(f"() => {{ const a = document.activeElement; return !!({test_js}); }}"):
-            return
-        page.keyboard.press(key)
-    raise AssertionError(f"{key} x{limit} never reached {test_js}")
 
 
 LIVE_RECORDER = """() => {
@@ -130,13 +123,11 @@ def test_a_whole_turn_by_keyboard_alone(notebook: Any, page: Any) -> None:
     page.locator(f"{ROOT} .sw-score").click()
     press_until(page, "Tab", "a.closest('.sw-root [data-pile]')", limit=10)
     assert page.evaluate("() => document.activeElement.closest('[data-pile]').dataset.pile") == "H"
-    ring = focus_outline(page)
-    assert ring["focusVisible"] and ring["style"] == "solid" and ring["width"] >= 3, ring
+    visible_ring(page, min_width=3)
     # the buttons are in the Tab order too, just before the table, with a visible focus ring
     page.keyboard.press("Shift+Tab")
     assert page.evaluate("() => document.activeElement.dataset.action") == "new-match"
-    ring = focus_outline(page)
-    assert ring["focusVisible"] and ring["style"] == "solid" and ring["width"] >= 2, ring
+    visible_ring(page, min_width=2)
     page.keyboard.press("Tab")
 
     played = []
@@ -165,7 +156,7 @@ def test_a_whole_turn_by_keyboard_alone(notebook: Any, page: Any) -> None:
     )
     # the focus never left the table
     assert page.evaluate("() => !!document.activeElement.closest('.sw-root')")
-    state = json.loads(notebook.run_cell(1).strip().splitlines()[-1])
+    state = notebook.run_json(1)
     assert state["player"] == 0
     assert state["moves"][:4] == [f"P:{c}>C1" for c in played] + [f"H:{card}>S2"]
 

@@ -11,7 +11,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from a11y import assert_accessible, contrast_violations, focus_outline, unnamed_controls
+from a11y import assert_accessible, contrast_violations, press_until, unnamed_controls, visible_ring
 
 pytestmark = pytest.mark.browser
 
@@ -36,11 +36,6 @@ def wait_ply(page: Any, n: int) -> None:
     page.wait_for_function(
         "n => document.querySelector('.swr-root').dataset.ply === String(n)", arg=n, timeout=15_000
     )
-
-
-def kernel(notebook: Any) -> dict[str, Any]:
-    result: dict[str, Any] = json.loads(notebook.run_cell(2).strip().splitlines()[-1])
-    return result
 
 
 def check(page: Any, root: str, what: str) -> None:
@@ -133,19 +128,6 @@ def test_audit_and_sizes(notebook: Any, page: Any, artifacts: Path, dark: bool) 
             notebook.set_theme(False)
 
 
-def press_until(page: Any, key: str, test_js: str, limit: int = 30) -> None:
-    for _ in range(limit):
-        if page.evaluate(f"() => {{ const a = document.activeElement; return !!({test_js}); }}"):
-            return
-        page.keyboard.press(key)
-    raise AssertionError(f"{key} x{limit} never reached {test_js}")
-
-
-def visible_ring(page: Any, min_width: float = 2) -> None:
-    ring = focus_outline(page)
-    assert ring["focusVisible"] and ring["style"] == "solid" and ring["width"] >= min_width, ring
-
-
 LIVE_RECORDER = """() => {
     const live = document.querySelector('.swr-root [data-live]');
     window.__swrLive = [];
@@ -180,18 +162,18 @@ def test_replay_by_keyboard_alone(notebook: Any, page: Any) -> None:
     assert any(t.startswith("Move 155 of 155: ") for t in said), said
 
     # the transport buttons, each reached by Tab and pressed with Enter
-    press_until(page, "Tab", "a.dataset.action === 'forward'")
+    press_until(page, "Tab", "a.dataset.action === 'forward'", limit=30)
     visible_ring(page)
     assert page.evaluate("() => document.activeElement.getAttribute('aria-label')") == "Forward one move"
     page.keyboard.press("Enter")
     wait_ply(page, 2)
     page.keyboard.press("Enter")
     wait_ply(page, 3)
-    press_until(page, "Shift+Tab", "a.dataset.action === 'back'")
+    press_until(page, "Shift+Tab", "a.dataset.action === 'back'", limit=30)
     page.keyboard.press("Enter")
     wait_ply(page, 2)
     # the slider: its arrows move through the game
-    press_until(page, "Tab", "a.dataset.slider !== undefined")
+    press_until(page, "Tab", "a.dataset.slider !== undefined", limit=30)
     visible_ring(page)
     page.keyboard.press("ArrowRight")
     wait_ply(page, 3)
@@ -222,7 +204,7 @@ def test_replay_by_keyboard_alone(notebook: Any, page: Any) -> None:
     page.keyboard.press("Tab")  # leaving the box sends what was typed
     page.wait_for_timeout(300)
     assert int(root.get_attribute("data-ply") or -1) == 12
-    state = kernel(notebook)
+    state = notebook.run_json(2)
     assert state["ply"] == 12
     assert state["notes"]["12"] == {"comment": "Typed with the keys", "mark": "?!"}
     # every control of both widgets has a name

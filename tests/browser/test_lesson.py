@@ -29,14 +29,6 @@ def lesson_cells(lesson: str) -> list[str]:
     ]
 
 
-def kernel_state(notebook: Any) -> dict[str, Any]:
-    import json
-
-    out = notebook.run_cell(1)
-    result: dict[str, Any] = json.loads(out.strip().splitlines()[-1])
-    return result
-
-
 def seq(page: Any) -> int:
     return int(page.locator(ROOT).get_attribute("data-seq"))
 
@@ -135,7 +127,7 @@ def test_complete_the_first_lesson_by_clicking(notebook: Any, page: Any, artifac
     root.screenshot(path=str(artifacts / "lesson-done.png"))
 
     # the kernel's session agrees, and on_goal was told once
-    state = kernel_state(notebook)
+    state = notebook.run_json(1)
     assert state == {
         "status": "done",
         "done": True,
@@ -209,7 +201,7 @@ def test_keyboard_drag_undo_reset_and_a_failed_attempt(notebook: Any, page: Any,
         focused = page.evaluate("() => document.activeElement && document.activeElement.dataset.action")
         assert focused == ("solution" if step < 4 else "next-lesson"), (step, focused)
     assert root.get_attribute("data-lesson-status") == "done"
-    assert kernel_state(notebook)["status"] == "done"
+    assert notebook.run_json(1)["status"] == "done"
 
 
 SCREEN_CELLS = [

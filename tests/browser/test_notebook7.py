@@ -72,7 +72,7 @@ def test_a_turn_by_clicks_in_notebook7(nb7_notebook: Any, page: Any, artifacts: 
         "document.querySelector('.sw-root').dataset.playerToMove === '0'"
     )
     root.screenshot(path=str(artifacts / "notebook7-after-turn.png"))
-    state = json.loads(nb7_notebook.run_cell(2).strip().splitlines()[-1])
+    state = nb7_notebook.run_json(2)
     assert state["moves"][:3] == [*played, f"H:{card}>S1"]
     assert state["player"] == 0 and len(state["moves"]) >= 4  # the computer answered
     assert state["sides0"][0] == [card]
@@ -133,7 +133,7 @@ def test_the_replay_example_in_notebook7(nb7: Any, nb7_notebook: Any, page: Any,
     page.locator(".swr-root [data-action='forward']").click()  # leaving the move sends the comment
     wait_replay_ply(page, 31)
     root.screenshot(path=str(artifacts / "notebook7-replay.png"))
-    state = json.loads(nb7_notebook.run_cell(probe).strip().splitlines()[-1])
+    state = nb7_notebook.run_json(probe)
     assert state["ply"] == 31
     assert state["notes"]["30"] == {"comment": "Typed in Notebook 7", "mark": "?"}
     assert state["notes"]["22"]["mark"] == "?!"  # the example's own annotation, kept

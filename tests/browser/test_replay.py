@@ -47,12 +47,6 @@ def click(page: Any, action: str, expect: int) -> None:
     wait_ply(page, expect)
 
 
-def kernel_notes(notebook: Any) -> dict[str, Any]:
-    out = notebook.run_cell(1)
-    result: dict[str, Any] = json.loads(out.strip().splitlines()[-1])
-    return result
-
-
 def wide_notebook(page: Any) -> None:
     """About 900 px for the output, and tall enough to hold the whole widget for screenshots."""
     page.set_viewport_size({"width": 1040, "height": 1500})
@@ -127,7 +121,7 @@ def test_step_jump_annotate_in_jupyterlab(notebook: Any, page: Any, artifacts: P
     assert page.locator("[data-annotation='mark'] [data-mark='!?']").get_attribute("aria-pressed") == "true"
     page.locator(".swr-movelist [data-ply='9']").click()  # leaving the move sends what was typed
     wait_ply(page, 9)
-    state = kernel_notes(notebook)
+    state = notebook.run_json(1)
     assert state["ply"] == 9
     assert state["notes"]["12"] == {"comment": "Typed in the browser", "mark": "!?"}
     assert state["notes"]["17"]["comment"].startswith("The pay-off King")

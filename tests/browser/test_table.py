@@ -2,33 +2,13 @@
 
 from __future__ import annotations
 
-import json
 from pathlib import Path
 from typing import Any
 
 import pytest
+from conftest import QUICK_DECK_SOURCE
 
 pytestmark = pytest.mark.browser
-
-# A deal that ends quickly. Player 0's pay-off pile, top first, is A..Q then A..8, so they
-# can play it out onto one center stack (which completes at the Queen and is reshuffled).
-# The computer's visible cards are all 9..Q and its Kings are buried in its pay-off pile,
-# so all it can do is put a hand card on a side stack: it answers without touching the
-# center stacks, and player 0 then finishes.
-QUICK_DECK = """
-def quick_deck():
-    pool = [r + s for r in "A23456789TJQK" for s in "cdhs"] * 2
-    def take(rank):
-        for i, c in enumerate(pool):
-            if c[0] == rank:
-                return pool.pop(i)
-        raise ValueError(rank)
-    payoff0 = [take(r) for r in "A23456789TJQ" + "A2345678"][::-1]
-    payoff1 = [take("K") for _ in range(8)] + [take(r) for r in "TJQ9TJQ9TJQ9"]
-    hand0 = [take(r) for r in "23456"]
-    hand1 = [take(r) for r in "9TJQ9"]
-    return payoff0 + payoff1 + hand0 + hand1 + pool
-"""
 
 PROBE = (
     "import json\n"
@@ -53,19 +33,13 @@ RECORDER = """() => {
 
 def quick_game_cells(delay: float) -> list[str]:
     return [
-        QUICK_DECK
+        QUICK_DECK_SOURCE  # a deal that ends quickly (see conftest.quick_deck)
         + "from spite_widget import Game, SpiteWidget\n"
         + "game = Game.new(deck=quick_deck(), seed=5, players=('You', 'Random bot'))\n"
         + f"w = SpiteWidget(game=game, opponent='random', seed=2, opponent_delay={delay})\n"
         + "w",
         PROBE,
     ]
-
-
-def kernel_state(notebook: Any) -> dict[str, Any]:
-    out = notebook.run_cell(1)
-    result: dict[str, Any] = json.loads(out.strip().splitlines()[-1])
-    return result
 
 
 def seq(page: Any) -> int:
@@ -165,7 +139,7 @@ def test_play_a_whole_game_by_clicking(notebook: Any, page: Any, artifacts: Path
     assert page.locator("[data-pile='H'] [data-card]").count() == 5  # refilled
     assert page.locator("[data-pile^='O-S'] [data-card]").count() == 1  # the computer's one move
 
-    state = kernel_state(notebook)
+    state = notebook.run_json(1)
     assert state["player"] == 0 and state["sides0"][1] == [card]
     assert [m[:1] for m in state["moves"]] == ["P", "P", "P", "H", "H"]
     assert state["moves"][4].split(">")[1].startswith("S")
@@ -183,7 +157,7 @@ def test_play_a_whole_game_by_clicking(notebook: Any, page: Any, artifacts: Path
     page.wait_for_timeout(400)  # let the last card land
     root.screenshot(path=str(artifacts / "table-game-over.png"))
 
-    state = kernel_state(notebook)
+    state = notebook.run_json(1)
     assert state["over"] and state["winner"] == 0 and state["points"] == 20
     assert state["payoff0"] == 0 and state["scores"] == [20, 0]
 
@@ -217,7 +191,7 @@ def test_keyboard_only_move(notebook: Any, page: Any) -> None:
     assert page.locator("[data-pile='C3'] [data-card]").get_attribute("data-card")[0] == "A"
     # the focus stays on the table after the redraw, ready for the next key
     assert page.evaluate("() => document.activeElement.dataset.pile") == "C3"
-    state = kernel_state(notebook)
+    state = notebook.run_json(1)
     assert len(state["moves"]) == 1 and state["moves"][0].endswith(">C3")
     assert state["moves"][0].startswith("P:A")
 
