@@ -17,7 +17,6 @@ from typing import Any
 import traitlets
 
 from ..moves import InvalidMoveError, Move
-from ..narrate import describe_move, describe_move_words
 from ..teach import Feedback, Lesson, LessonSession, find_payoff_plan, lesson, lessons
 from ..teach.lessons import MATCH_TARGET
 from ..teach.rulebook import RULES
@@ -31,7 +30,7 @@ from .lesson_protocol import (
     markdown_blocks,
     parse_lesson_message,
 )
-from .protocol import LastMove, as_moves, table_view
+from .protocol import LastMove, as_moves, last_move, table_view
 
 _STATIC = Path(__file__).resolve().parent.parent / "static"
 
@@ -280,12 +279,7 @@ class LessonWidget(PythonOwnedWidget[LessonStatusKind]):
         m = feedback.move
         assert m is not None
         after = session.view
-        self._last = {
-            "move": str(m),
-            "player": self.lesson.learner,
-            "text": describe_move(m, sizes, "You"),
-            "words": describe_move_words(m, sizes, "You"),
-        }
+        self._last = last_move(m, self.lesson.learner, sizes, "You")
         notes = []
         if m.to_center and sizes[m.target_index] == 11:
             notes.append(

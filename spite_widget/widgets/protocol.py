@@ -21,6 +21,7 @@ from typing import Any, Final, Literal, NotRequired, TypedDict, cast
 
 from ..cards import rank_name
 from ..moves import Move
+from ..narrate import describe_move, describe_move_words
 from ..state import GameState, PlayerView, Result
 
 PROTOCOL_VERSION: Final = 1
@@ -268,6 +269,17 @@ def table_view(
         "stock": view.stock_count if isinstance(view, PlayerView) else len(view.stock),
         "last": last,
         "result": result.to_dict() if result is not None else None,
+    }
+
+
+def last_move(move: Move, player: int, center_sizes: list[int] | tuple[int, ...], who: str) -> LastMove:
+    """The move just played by `player` (`who` in the sentence), with the center stacks'
+    sizes before it, in symbols and in words."""
+    return {
+        "move": str(move),
+        "player": player,
+        "text": describe_move(move, center_sizes, who),
+        "words": describe_move_words(move, center_sizes, who),
     }
 
 

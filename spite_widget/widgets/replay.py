@@ -22,11 +22,10 @@ from typing import Any
 import traitlets
 
 from ..errors import RecordError
-from ..narrate import describe_move, describe_move_words
 from ..replay import RecordSource, Replay
 from ..state import GameState
 from .base import PythonOwnedWidget
-from .protocol import LastMove, StatusKind, TableView, table_view
+from .protocol import LastMove, StatusKind, TableView, last_move, table_view
 from .replay_protocol import (
     Annotation,
     GameLabel,
@@ -423,13 +422,7 @@ def _last_move(r: Replay, names: tuple[str, str]) -> LastMove | None:
     if move is None:
         return None
     player = r.mover(r.ply)
-    sizes = _sizes_before(r.state, move.target)
-    return {
-        "move": str(move),
-        "player": player,
-        "text": describe_move(move, sizes, names[player]),
-        "words": describe_move_words(move, sizes, names[player]),
-    }
+    return last_move(move, player, _sizes_before(r.state, move.target), names[player])
 
 
 def _table_from_above(r: Replay, seq: int) -> TableView:

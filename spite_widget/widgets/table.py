@@ -22,7 +22,7 @@ from ..errors import IllegalMoveError
 from ..game import Game
 from ..match import Match
 from ..moves import InvalidMoveError, Move
-from ..narrate import PILE_WORDS, describe_move, describe_move_words
+from ..narrate import PILE_WORDS
 from ..state import GameState
 from .base import PythonOwnedWidget
 from .protocol import (
@@ -32,6 +32,7 @@ from .protocol import (
     Score,
     StatusKind,
     as_moves,
+    last_move,
     parse_client_message,
     table_view,
 )
@@ -300,12 +301,7 @@ class SpiteWidget(PythonOwnedWidget[StatusKind]):
         game.play(move, player=player)
         name = self.match.players[player]
         who = "You" if self.computer is not None and player == self.human else name
-        self._last = {
-            "move": str(move),
-            "player": player,
-            "text": describe_move(move, sizes, who),
-            "words": describe_move_words(move, sizes, who),
-        }
+        self._last = last_move(move, player, sizes, who)
         self._seq += 1
         drew = move.source == "H" and len(game.state.hands[player]) != hand_before - 1
         if move.ends_turn or drew or game.is_over or player == self.computer:
