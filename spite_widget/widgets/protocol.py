@@ -5,7 +5,8 @@ Two directions, one vocabulary (mirrored, with the same names, in `js/lib/protoc
 * **Browser -> Python**: custom messages, each a JSON object with a `type`:
   `{"type": "move", "move": "H:7s>S4", "seq": 12}` (the player clicked or dropped a card
   on a pile; the move may be illegal: Python answers with the engine's reason), and
-  `{"type": "hint" | "undo" | "next-game" | "new-match", "seq": 12}` (a button).
+  `{"type": "reveal" | "hint" | "undo" | "next-game" | "new-match", "seq": 12}` (a button;
+  "reveal" is "Show my hand", which lifts the cover of two players at one screen).
   `seq` is the `seq` of the table the player was looking at: a message for an older
   table (a double click, a click during the computer's turn) changes nothing.
   `parse_client_message` checks every field and raises `ProtocolError` in plain words.
@@ -27,7 +28,7 @@ from ..state import GameState, PlayerView, Result
 PROTOCOL_VERSION: Final = 1
 """Bumped when a message or payload changes shape."""
 
-ACTIONS: Final = ("hint", "undo", "next-game", "new-match")
+ACTIONS: Final = ("reveal", "hint", "undo", "next-game", "new-match")
 """The table's buttons, as their `data-action` names and message types."""
 
 MESSAGE_TYPES: Final = ("move", *ACTIONS)
@@ -50,7 +51,7 @@ class MoveMessage(TypedDict):
 class ActionMessage(TypedDict):
     """A button: `{"type": "undo", "seq": 12}`."""
 
-    type: Literal["hint", "undo", "next-game", "new-match"]
+    type: Literal["reveal", "hint", "undo", "next-game", "new-match"]
     seq: int
 
 
@@ -232,17 +233,19 @@ def table_view(
     bottom: int | None = None,
     last: LastMove | None = None,
     show_hands: tuple[bool, bool] | None = None,
+    cover: bool = False,
 ) -> TableView:
     """The table as drawn for the player at the bottom.
 
     From a `PlayerView` (what the widget for a live game sends) only that player's hand is
-    ever face up. From a `GameState` (a replay, a lesson: nothing is hidden from the
+    ever face up, and not even that one with `cover` (two players at one screen, before the
+    player to move has taken the screen: their hand is sent as the other's is, a count). From a `GameState` (a replay, a lesson: nothing is hidden from the
     viewer any more) `show_hands` says which hands to show face up (default: `bottom`'s).
     """
     if isinstance(view, PlayerView):
         bottom = view.player
         hands: list[tuple[str, ...] | None] = [None, None]
-        hands[view.player] = view.hand
+        hands[view.player] = None if cover else view.hand
         counts = view.hand_sizes
         tops = view.payoff_tops
         payoff_counts = view.payoff_counts

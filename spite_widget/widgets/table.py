@@ -5,6 +5,12 @@ few synced traits, the table as the player at the bottom may see it plus that pl
 legal moves, and sends back what was clicked (`protocol.py` has the message shapes).
 The computer's turn runs in a background thread, one move every `opponent_delay`
 seconds, under a lock that every change to the table takes.
+
+Two players at one screen (`opponent=None`, "hotseat"): whenever the turn passes, and at the
+start of every game, the table is *covered*: the player to move is drawn at the bottom with
+their hand face down (not sent at all, as the other hand never is) and no legal moves,
+until "Show my hand" (the `reveal` message, or `w.reveal()`) is pressed by the player who
+has taken the screen. So the player who has just ended a turn never sees the next hand.
 """
 
 from __future__ import annotations
@@ -69,7 +75,8 @@ class SpiteWidget(PythonOwnedWidget[StatusKind]):
     score = traitlets.Dict().tag(sync=True)
     """protocol.Score: the match scoreboard."""
     actions = traitlets.Dict().tag(sync=True)
-    """Which buttons can act now: {"hint": bool, "undo": bool, "next-game": bool, "new-match": bool}."""
+    """Which buttons can act now: {"reveal": bool, "hint": bool, "undo": bool, "next-game": bool,
+    "new-match": bool} ("reveal", "Show my hand", only while a hotseat table is covered)."""
     hint = traitlets.Unicode("").tag(sync=True)
     """The move the hint button suggests, highlighted on the table ("" for none)."""
     busy = traitlets.Bool(False).tag(sync=True)
@@ -111,6 +118,8 @@ class SpiteWidget(PythonOwnedWidget[StatusKind]):
         self._undoable: list[int] = []
         self._callbacks: list[MoveCallback] = []
         self._hint_bot: Bot | None = None
+        self._shown_to: int | None = None
+        """Two players at one screen: the player whose hand is in view (None: covered)."""
         self.errors: list[str] = []
         """Problems met outside any call of yours (a bot or a callback failing in the
         computer's turn); each is also shown in the status line."""
@@ -146,8 +155,31 @@ class SpiteWidget(PythonOwnedWidget[StatusKind]):
         """The computer's seat, or None for two players at one screen."""
         return None if self._bot is None else 1 - self.human
 
+    @property
+    def covered(self) -> bool:
+        """True while a hotseat table waits for "Show my hand": the hand of the player to move
+        is not sent to the browser, nor are their legal moves (always False against the computer)."""
+        return self._bot is None and self._shown_to != self.game.current_player
+
+    def reveal(self) -> None:
+        """Press "Show my hand": send the hand and the legal moves of the player to move, who
+        has taken the screen (two players at one screen). Does nothing when the hand is in
+        view already; ValueError when there is nothing to show (against the computer, or once
+        the game is over)."""
+        with self._lock:
+            reason = self._why_no_reveal()
+            if reason is not None:
+                raise ValueError(reason)
+            if self.covered:
+                self._reveal()
+
     def play(self, move: Move | str) -> None:
-        """Play `move` for the player to move, as if clicked; IllegalMoveError says why not."""
+        """Play `move` for the player to move, as if clicked; IllegalMoveError says why not.
+
+        With two players at one screen this works while the table is covered too: a script
+        is not a person looking at the screen, so it needs no "Show my hand". The cover stays
+        (the hand stays unsent) until someone presses it or calls `reveal()`.
+        """
         with self._lock:
             if self._busy:
                 raise IllegalMoveError("wait: the computer is playing its turn")
@@ -202,8 +234,10 @@ class SpiteWidget(PythonOwnedWidget[StatusKind]):
             self._new_table("New match. ")
 
     def refresh(self) -> None:
-        """Redraw after `w.game` was changed directly (w.game.play / w.game.undo)."""
+        """Redraw after `w.game` was changed directly (w.game.play / w.game.undo); with two
+        players at one screen the table is covered again (who is at the screen now?)."""
         with self._lock:
+            self._shown_to = None
             self._seq += 1
             self._undoable.clear()
             self._last = None
@@ -247,9 +281,22 @@ class SpiteWidget(PythonOwnedWidget[StatusKind]):
             self._say("Wait: the computer is playing its turn.", "error")
             return
         if msg["seq"] != self._seq:
-            self._say("That click was for an earlier position of the table, so nothing was played.", "error")
+            done = "no hand was shown" if msg["type"] == "reveal" else "nothing was played"
+            self._say(f"That click was for an earlier position of the table, so {done}.", "error")
             return
         kind = msg["type"]
+        if kind == "reveal":
+            reason = self._why_no_reveal()
+            if reason is not None:
+                self._say(reason[0].upper() + reason[1:] + ".", "error")
+            elif not self.covered:
+                self._say("Your hand is already in view.", "error")
+            else:
+                self._reveal()
+            return
+        if self.covered and kind in ("move", "hint", "undo"):
+            self._say(f"Show your hand first: {self._cover_text()}", "error")
+            return
         if kind == "move":
             self._front_end_move(msg["move"])  # type: ignore[typeddict-item]
         elif kind == "hint":
@@ -299,6 +346,8 @@ class SpiteWidget(PythonOwnedWidget[StatusKind]):
         sizes = before.center_sizes()
         hand_before = len(before.hand)
         game.play(move, player=player)
+        if game.current_player != player:
+            self._shown_to = None  # the turn passed: cover the table until the next player is at the screen
         name = self.match.players[player]
         who = "You" if self.computer is not None and player == self.human else name
         self._last = last_move(move, player, sizes, who)
@@ -413,7 +462,26 @@ class SpiteWidget(PythonOwnedWidget[StatusKind]):
             return bot, note
         return None, "Hints need the expert bot, which is not installed yet."
 
+    def _why_no_reveal(self) -> str | None:
+        """Why "Show my hand" cannot act now (None: it can, or the hand is in view already)."""
+        if self._bot is not None:
+            return "there is nothing to show: against the computer your hand is always in view"
+        if self.game.is_over:
+            return "the game is over: there is no hand to show"
+        return None
+
+    def _reveal(self) -> None:
+        """Lift the cover: the player to move sees their hand and can play."""
+        self._shown_to = self.game.current_player
+        self._seq += 1
+        self._sync(self._turn_text(), "turn")
+
+    def _cover_text(self) -> str:
+        name = self.match.players[self.game.current_player]
+        return f"{name}'s turn: pass the screen to {name}, then press Show my hand."
+
     def _new_table(self, prefix: str) -> None:
+        self._shown_to = None
         self._generation += 1
         self._seq += 1
         self._last = None
@@ -429,6 +497,7 @@ class SpiteWidget(PythonOwnedWidget[StatusKind]):
     def _can_undo(self) -> bool:
         return (
             not self._busy
+            and not self.covered
             and not self.game.is_over
             and bool(self._undoable)
             and self._undoable[-1] == self.game.ply
@@ -440,7 +509,8 @@ class SpiteWidget(PythonOwnedWidget[StatusKind]):
         bottom = self._bottom()
         view = game.view(bottom)
         over = game.is_over
-        can_move = not self._busy and view.is_my_turn
+        covered = self.covered
+        can_move = not self._busy and not covered and view.is_my_turn
         scores = self.match.scores
         score: Score = {
             "names": list(self.match.players),
@@ -451,6 +521,7 @@ class SpiteWidget(PythonOwnedWidget[StatusKind]):
             "match_winner": self.match.winner,
         }
         actions = {
+            "reveal": covered and not over,
             "hint": can_move,
             "undo": self._can_undo(),
             "next-game": not self._busy and over and not self.match.is_over,
@@ -458,7 +529,9 @@ class SpiteWidget(PythonOwnedWidget[StatusKind]):
         }
         assert set(actions) == set(ACTIONS)
         with self.hold_sync():
-            self.table = dict(table_view(view, names=self.match.players, seq=self._seq, last=self._last))
+            self.table = dict(
+                table_view(view, names=self.match.players, seq=self._seq, last=self._last, cover=covered)
+            )
             self.legal = as_moves(view.legal_moves()) if can_move else []
             self.actions = actions
             self.score = dict(score)
@@ -480,6 +553,8 @@ class SpiteWidget(PythonOwnedWidget[StatusKind]):
         left = game.state.payoffs[p]
         if p == self.computer:
             return f"{self.match.players[p]} is playing…{note}"
+        if self.covered:
+            return self._cover_text() + note
         whose = "Your turn" if self.computer is not None else f"{self.match.players[p]}, your turn"
         return f"{whose}: {len(left)} pay-off card{'s' if len(left) != 1 else ''} to go.{note}"
 

@@ -30,13 +30,14 @@ def cards_named(text: str) -> Counter[str]:
 
 
 def visible(w: SpiteWidget) -> Counter[str]:
-    """What the player at the bottom sees at the table."""
-    return visible_from(w.state, w.table["bottom"])
+    """What the person at the screen sees at the table (while a hotseat table is covered, the
+    hand at the bottom is not theirs yet: it may not be shown)."""
+    return visible_from(w.state, w.table["bottom"], own_hand=not w.covered)
 
 
-def visible_from(s: GameState, seat: int) -> Counter[str]:
+def visible_from(s: GameState, seat: int, *, own_hand: bool = True) -> Counter[str]:
     """What `seat` sees at the table: own hand, the pay-off tops, every side and center card."""
-    seen: Counter[str] = Counter(str(c) for c in s.hands[seat])
+    seen: Counter[str] = Counter(str(c) for c in s.hands[seat]) if own_hand else Counter()
     for p in (0, 1):
         if s.payoffs[p]:
             seen[str(s.payoffs[p][-1])] += 1
@@ -94,6 +95,10 @@ def test_no_hidden_card_in_any_synced_trait(opponent: str | None) -> None:
         for _ in range(400):
             if w.game.is_over:
                 break
+            if w.actions["reveal"]:
+                assert w.covered and w.legal == [] and w.table["seats"][w.table["bottom"]]["hand"] is None
+                front.press("reveal")
+                check(w)
             moves = w.legal
             center = [m for m in moves if Move.parse(m).to_center]
             move = rng.choice(center) if center and rng.random() < 0.8 else rng.choice(moves)

@@ -31,7 +31,7 @@ def test_a_new_table_shows_the_players_side() -> None:
     assert [c["needs"] for c in t["centers"]] == ["A", "A", "A"]
     assert sorted(w.legal) == sorted(str(m) for m in w.game.legal_moves())
     assert w.status["kind"] == "turn" and "Your turn" in w.status["text"]
-    assert w.actions == {"hint": True, "undo": False, "next-game": False, "new-match": True}
+    assert w.actions == {"reveal": False, "hint": True, "undo": False, "next-game": False, "new-match": True}
     assert (
         w.score["scores"] == [0, 0] and w.score["target"] == 50 and w.score["names"] == ["You", "Random bot"]
     )
@@ -131,7 +131,13 @@ def test_the_computer_answers_one_move_at_a_time_and_clicks_meanwhile_are_refuse
     side = next(m for m in w.legal if m.startswith("H:") and m.endswith(">S1"))
     front.move(side)
     assert w.busy and w.table["to_move"] == 1 and w.legal == []
-    assert w.actions == {"hint": False, "undo": False, "next-game": False, "new-match": False}
+    assert w.actions == {
+        "reveal": False,
+        "hint": False,
+        "undo": False,
+        "next-game": False,
+        "new-match": False,
+    }
     assert "Random bot is playing" in w.status["text"]
     # a click now, even for the table the browser shows, changes nothing
     ply = w.game.ply
@@ -223,14 +229,16 @@ def test_next_game_and_new_match() -> None:
     assert w.score["game"] == 1
 
 
-def test_hotseat_shows_the_hand_of_the_player_to_move() -> None:
+def test_hotseat_shows_the_hand_of_the_player_to_move_once_revealed() -> None:
     w = SpiteWidget(opponent=None, seed=4)
     front = FrontEnd(w)
     assert w.score["names"] == ["Player 1", "Player 2"]
+    front.press("reveal")
     assert w.table["bottom"] == 0 and w.table["seats"][1]["hand"] is None
     front.move(next(m for m in w.legal if m.endswith(">S3")))
     assert w.table["bottom"] == 1 and w.table["to_move"] == 1
-    assert w.table["seats"][0]["hand"] is None
+    assert w.table["seats"][0]["hand"] is None and w.table["seats"][1]["hand"] is None
+    front.press("reveal")
     assert w.table["seats"][1]["hand"] == [str(c) for c in w.state.hands[1]]
     assert "Player 2, your turn" in w.status["text"]
     front.move(w.legal[0])
