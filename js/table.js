@@ -10,8 +10,9 @@ import { announce, renderHeader, renderLive, renderStatus, setStatus } from "./l
 
 const TRAITS = ["table", "legal", "status", "score", "actions", "hint", "busy"];
 
-function blockedReason(table, legal, busy) {
+function blockedReason(table, legal, busy, actions) {
   if (busy) return `Wait: ${table.seats[1 - table.bottom].name} is playing.`;
+  if (actions && actions.reveal) return "Show your hand first: press Show my hand.";
   if (table.result) return "This game is over: press Next game (or New match).";
   if (!legal.length) return "It is not your turn.";
   return "";
@@ -45,7 +46,11 @@ function render({ model, el, host }) {
     },
     say,
   });
-  const onAction = (name) => send(actionMessage(name, model.get("table").seq));
+  const onAction = (name) => {
+    // after Show my hand the keyboard focus goes on to the hand it shows
+    if (name === "reveal") interaction.focusKey = "pile:H";
+    send(actionMessage(name, model.get("table").seq));
+  };
   const review = reviewButton({ model, el, host, send });
 
   const draw = () => {
@@ -53,13 +58,14 @@ function render({ model, el, host }) {
     if (!table || !table.seats) return;
     const legal = model.get("legal") || [];
     const busy = !!model.get("busy");
+    const actions = model.get("actions") || {};
     interaction.beforeRender();
     const before = snapshot(drawn && drawn.piles);
     const next = renderTable(table);
     const status = model.get("status") || {};
     statusLine = renderStatus(status);
     next.news.append(statusLine);
-    view.replaceChildren(renderHeader(model.get("score"), model.get("actions"), onAction), next.board);
+    view.replaceChildren(renderHeader(model.get("score"), actions, onAction), next.board);
     review.decorate(view, table, busy);
     if (status.id !== spoken) {
       spoken = status.id;
@@ -68,7 +74,8 @@ function render({ model, el, host }) {
     markTable(root, table);
     root.dataset.busy = busy ? "true" : "false";
     root.classList.toggle("sw-busy", busy);
-    interaction.update(next, table, legal, { hint: model.get("hint"), blocked: blockedReason(table, legal, busy) });
+    root.classList.toggle("sw-covered", !!actions.reveal);
+    interaction.update(next, table, legal, { hint: model.get("hint"), blocked: blockedReason(table, legal, busy, actions) });
     animateChange(shown, table, before, next.piles);
     drawn = next;
     shown = table;

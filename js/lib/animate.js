@@ -49,10 +49,12 @@ export function markDrawn(previous, hand, handPile) {
 /**
  * After a redraw from table `shown` to `table`: slide the card just played (`before` is the
  * snapshot of the old piles) and mark the cards just drawn into the bottom player's hand.
+ * (A table whose hand was not sent, a covered one, marks nothing as drawn when it is shown.)
  */
 export function animateChange(shown, table, before, piles) {
   if (!shown || table.seq === shown.seq) return;
-  animateLast(before, table, piles);
+  // a redraw with no move in it (Show my hand lifting a cover) does not play the last one again
+  if (table.ply !== shown.ply) animateLast(before, table, piles);
   if (shown.bottom === table.bottom) {
     markDrawn(shown.seats[table.bottom].hand, table.seats[table.bottom].hand, piles.get("H"));
   }

@@ -2,14 +2,16 @@
 //
 // Browser -> Python: custom messages sent with model.send(...):
 //   {type: "move", move: "H:7s>S4", seq}       a card put on a pile (Python checks it)
-//   {type: "hint" | "undo" | "next-game" | "new-match", seq}   a button
+//   {type: "reveal" | "hint" | "undo" | "next-game" | "new-match", seq}   a button
+//   ("reveal" is "Show my hand": two players at one screen, the next one has the screen)
 // `seq` is the `seq` of the table the player was looking at; Python ignores (and says so)
 // a message for an older table, so a double click can never play twice.
 //
 // Python -> browser: synced traits (the names are the trait names):
 //   table   TableView (below)            legal   string[]: the bottom player's legal moves
 //   status  {text, kind, id}             score   {names, scores, target, game, match_over, match_winner}
-//   actions {hint, undo, "next-game", "new-match"}: booleans
+//   actions {reveal, hint, undo, "next-game", "new-match"}: booleans (reveal: only while a
+//           table of two players at one screen is covered, its bottom hand not sent)
 //   hint    string: the suggested move ("" for none)          busy    boolean
 
 /**
@@ -23,12 +25,13 @@
  *            result: {winner: number | null, points: number, reason: string} | null}} TableView
  * @typedef {{text: string, kind: "info" | "turn" | "error" | "over" | "hint", id: number}} Status
  * @typedef {{type: "move", move: string, seq: number}} MoveMessage
- * @typedef {{type: "hint" | "undo" | "next-game" | "new-match", seq: number}} ActionMessage
+ * @typedef {{type: "reveal" | "hint" | "undo" | "next-game" | "new-match", seq: number}} ActionMessage
  */
 
 export const PROTOCOL_VERSION = 1;
-export const ACTIONS = ["hint", "undo", "next-game", "new-match"];
+export const ACTIONS = ["reveal", "hint", "undo", "next-game", "new-match"];
 export const ACTION_LABELS = {
+  reveal: "Show my hand",
   hint: "Hint",
   undo: "Undo",
   "next-game": "Next game",

@@ -2,7 +2,10 @@
 import { ACTION_LABELS, ACTIONS } from "./protocol.js";
 import { el } from "./cards.js";
 
-/** Scoreboard and buttons; `onAction(name)` is called on a click. */
+/**
+ * Scoreboard and buttons; `onAction(name)` is called on a click. "Show my hand" (reveal) is
+ * drawn only while it can act (a covered table of two players at one screen).
+ */
 export function renderHeader(score, actions, onAction) {
   const head = el("header", "sw-header");
   const board = el("div", "sw-score");
@@ -18,6 +21,7 @@ export function renderHeader(score, actions, onAction) {
   }
   const buttons = el("div", "sw-buttons");
   for (const name of ACTIONS) {
+    if (name === "reveal" && !(actions && actions.reveal)) continue;
     const b = el("button", `sw-button sw-btn-${name}`, ACTION_LABELS[name]);
     b.type = "button";
     b.dataset.action = name;
