@@ -15,8 +15,11 @@ $(STAMP): pyproject.toml $(JS_SOURCES)
 
 install: $(STAMP)
 
+# JupyterLab refuses to start as root without --allow-root (containers, fresh cloud machines)
+ALLOW_ROOT := $(if $(filter 0,$(shell id -u)),--allow-root,)
+
 lab: $(STAMP)
-	$(VENV)/bin/jupyter lab examples/play.ipynb
+	$(VENV)/bin/jupyter lab examples/play.ipynb $(ALLOW_ROOT)
 
 test: $(STAMP)
 	sh scripts/ensure-chromium.sh
