@@ -24,7 +24,7 @@ from typing import Final
 from ..cards import KING, RANK_OF, STACK_COMPLETE
 from ..rules import HAND_SIZE
 from ..state import PlayerView
-from .sim import Ranks, cover, needed_ranks, ranks, unseen_counts
+from .sim import Ranks, cover, needed_ranks, ranks, take_side_top, unseen_counts
 
 Step = tuple[int, int, int]
 """(kind, a, b): kind PAY (-, center b), SIDE (stack a, center b), HAND (rank a, center b),
@@ -507,13 +507,7 @@ def _missing(seq: Ranks, counts: list[int], stacks: tuple[Ranks, ...], heights: 
     for need in seq:
         if c[need]:
             c[need] -= 1
-            continue
-        for j in range(len(stacks)):
-            h = hs[j]
-            if h and stacks[j][h - 1] == need:
-                hs[j] = h - 1
-                break
-        else:
+        elif not take_side_top(stacks, hs, need):
             out.append(need)
     return tuple(out)
 

@@ -38,6 +38,16 @@ def needed_ranks(size: int, target: int, kings_start_stacks: bool = False) -> Ra
     return tuple(range(size + 1, STACK_COMPLETE + 1)) + tuple(range(1, target))
 
 
+def take_side_top(stacks: Sequence[Ranks], heights: list[int], rank: int) -> bool:
+    """Play the first side-stack top of `rank` (lowering that stack's height); False if none."""
+    for j in range(len(stacks)):
+        h = heights[j]
+        if h and stacks[j][h - 1] == rank:
+            heights[j] = h - 1
+            return True
+    return False
+
+
 def cover(
     seq: Ranks,
     hand_counts: Sequence[int],
@@ -62,26 +72,13 @@ def cover(
         if counts[need]:
             counts[need] -= 1
             continue
-        found = False
-        for j in range(len(stacks)):
-            h = hs[j]
-            if h and stacks[j][h - 1] == need:
-                hs[j] = h - 1
-                found = True
-                break
-        if found:
+        if take_side_top(stacks, hs, need):
             continue
         if need != 1 or kings_start_stacks:
             if counts[KING]:
                 counts[KING] -= 1
                 continue
-            for j in range(len(stacks)):
-                h = hs[j]
-                if h and stacks[j][h - 1] == KING:
-                    hs[j] = h - 1
-                    found = True
-                    break
-            if found:
+            if take_side_top(stacks, hs, KING):
                 continue
         missing += 1
         if missing >= limit:
