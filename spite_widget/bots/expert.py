@@ -12,12 +12,14 @@ from __future__ import annotations
 import random
 import zlib
 from dataclasses import dataclass
+from typing import Final
 
 from ..cards import RANK_OF, STACK_COMPLETE, Card
 from ..moves import Move
 from ..state import PlayerView
 from .base import Bot, require_turn
 from .plan import DISCARD, HAND, PAY, SIDE, WIN, Plan, Step, TurnSearch, Weights
+from .sim import needed_ranks
 
 Expect = tuple[int, tuple[int, ...], tuple[int, ...], tuple[int, int, int], int]
 
@@ -50,6 +52,50 @@ def _advance(key: Expect, step: Step, hand_rank: int) -> Expect:
     if kind == PAY:
         pay -= 1
     return (ply + 1, hand, heights, centers, pay)
+
+
+@dataclass(frozen=True, slots=True)
+class Forecast:
+    """What the expert expected of the opponent's next turn when it ended its own."""
+
+    planner: float
+    """Their chance to play their pay-off card if they plan whole turns."""
+    plain: float
+    """... and if they play one step at a time towards their pay-off card."""
+    payoff_count: int
+    payoff_top: Card | None
+    centers: list[int]
+    """Center sizes as the turn passed to them."""
+
+
+STYLE_LIKELIHOOD: Final = {"none": (0.7, 0.82), "plain": (0.05, 0.10), "other": (0.18, 0.005)}
+"""How often a planning player and a one-step-at-a-time player leave each kind of turn
+(planner, plain), among turns without a pay-off card; counted over expert v greedy games.
+"other" (cards played to a center away from the pay-off card) all but rules a plain player out."""
+
+
+def turn_style(forecast: Forecast, centers: list[int], payoff_count: int, kings_start_stacks: bool) -> str:
+    """How the opponent used the centers in the turn that just passed, from public cards only.
+
+    "paid": their pay-off pile shrank; "none": no card went to a center; "plain": cards went
+    only onto a center nearest their pay-off card, each bringing it closer; "other": anything else.
+    """
+    top = forecast.payoff_top
+    if top is None or payoff_count != forecast.payoff_count:
+        return "paid"
+    before = forecast.centers
+    changed = [i for i in range(3) if centers[i] != before[i]]
+    if not changed:
+        return "none"
+    target = RANK_OF[top]
+    dist = [len(needed_ranks(b, target, kings_start_stacks) or ()) for b in before]
+    nearest = min(dist)
+    for i in changed:
+        b, a = before[i], centers[i]
+        added = a - b if a > b else STACK_COMPLETE - b + a
+        if dist[i] != nearest or added >= dist[i]:
+            return "other"
+    return "plain"
 
 
 MAX_LOSS = 20.0
@@ -86,11 +132,24 @@ class ExpertBot(Bot):
         """The evaluation's weights (the defaults are the tuned ones)."""
         self._steps: list[Step] = []
         self._expect: Expect | None = None
+        self._last_ply = -2
+        self._turn_centers: tuple[int, int, int] | None = None
+        self._search: TurnSearch | None = None
+        self._forecast: Forecast | None = None
+        self.planner_odds = self.weights.planner_odds
+        """How likely the opponent plans whole turns rather than playing one step at a time:
+        learnt during the game from whether they play their pay-off card when each model
+        said they could (starts at `Weights.planner_odds`)."""
         self.last_plan: Plan | None = None
         """The most recent plan (for benchmarks and teaching tools)."""
 
     def choose(self, view: PlayerView) -> Move:
         moves = require_turn(view)
+        if view.ply != self._last_ply + 1:  # a new turn: the centers are as the opponent left them
+            c = view.centers
+            self._turn_centers = (len(c[0]), len(c[1]), len(c[2]))
+            self._learn(view)
+        self._last_ply = view.ply
         key = view_key(view)
         if not self._steps or key != self._expect:
             self._replan(view)
@@ -108,12 +167,47 @@ class ExpertBot(Bot):
                 self._why = "no plan fits this position; plays the first legal move"
                 return moves[0]
         self._expect = _advance(key, step, RANK_OF[move.card])
+        if move.ends_turn and self._search is not None:
+            c = view.centers
+            planner, plain = self._search.threat_parts((len(c[0]), len(c[1]), len(c[2])))
+            opp = view.opponent
+            self._forecast = Forecast(
+                planner, plain, view.payoff_counts[opp], view.payoff_tops[opp], view.center_sizes()
+            )
         return move
+
+    def _learn(self, view: PlayerView) -> None:
+        """Weigh the two opponent models by how the opponent's last turn went (Bayes' rule).
+
+        Two things are seen: whether they played their pay-off card when each model gave
+        them a chance, and how they used the centers otherwise (see `turn_style`).
+        """
+        forecast, self._forecast = self._forecast, None
+        if forecast is None or view.ply == 0:
+            return
+        opp = view.opponent
+        style = turn_style(
+            forecast, view.center_sizes(), view.payoff_counts[opp], view.rules.kings_start_stacks
+        )
+        if style == "paid":
+            lo, hi = 0.03, 0.97  # nobody is that sure of a sampled guess
+            like_planner = min(hi, max(lo, forecast.planner))
+            like_plain = min(hi, max(lo, forecast.plain))
+        else:
+            like_planner, like_plain = STYLE_LIKELIHOOD[style]
+        q = self.planner_odds
+        q = q * like_planner / (q * like_planner + (1.0 - q) * like_plain)
+        floor = self.weights.planner_floor
+        self.planner_odds = min(1.0 - floor, max(floor, q))
 
     def plan(self, view: PlayerView) -> Plan:
         """Search the turn from `view` without playing it (used by hints and benchmarks)."""
         require_turn(view)
-        return TurnSearch(view, self.weights, self._turn_rng(view)).run()
+        search = TurnSearch(
+            view, self.weights, self._turn_rng(view), self._opp_centers(view), self.planner_odds
+        )
+        self._search = search
+        return search.run()
 
     def rate(self, view: PlayerView, played: Move) -> MoveRating:
         """Compare `played` with the expert's choice: the loss is what the move gives away.
@@ -142,6 +236,10 @@ class ExpertBot(Bot):
             loss = 0.0
         why = "" if loss == 0.0 else _why_better(view, search, played, played_path, best_move, best_path)
         return MoveRating(played, best_move, played_value, best_value, loss, why)
+
+    def _opp_centers(self, view: PlayerView) -> tuple[int, int, int] | None:
+        """The center sizes the opponent left at the end of their turn, when this bot saw them."""
+        return self._turn_centers if view.ply == self._last_ply else None
 
     def _turn_rng(self, view: PlayerView) -> random.Random:
         """A generator fixed by the bot's seed and the position: the same view, the same plan."""

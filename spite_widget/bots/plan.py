@@ -24,7 +24,7 @@ from typing import Final
 from ..cards import KING, RANK_OF, STACK_COMPLETE
 from ..rules import HAND_SIZE
 from ..state import PlayerView
-from .sim import Ranks, cover, needed_ranks, ranks, take_side_top, unseen_counts
+from .sim import Ranks, cover, cover_plainly, needed_ranks, ranks, take_side_top, unseen_counts
 
 Step = tuple[int, int, int]
 """(kind, a, b): kind PAY (-, center b), SIDE (stack a, center b), HAND (rank a, center b),
@@ -48,6 +48,17 @@ class Weights:
     """One pay-off card played: the only thing that wins."""
     opp_threat: float = 110.0
     """Times the chance that the opponent can play their pay-off card next turn."""
+    draw_cut: float = 0.0
+    """How much of `opp_threat` a looming draw takes away (0: none, 1: all)."""
+    pace_safe: float = 1.5
+    """Stock cards per pay-off card still to play (the nearer player's) above which no draw looms."""
+    pace_doomed: float = 0.5
+    """... and below which a draw is all but certain unless somebody takes risks."""
+    planner_odds: float = 0.5
+    """How likely the opponent plans its turns (1) rather than plays one step at a time (0),
+    before the game shows which (the expert learns it as the game goes on)."""
+    planner_floor: float = 0.05
+    """The learnt odds never go below this or above 1 minus this: people change their play."""
     reach: float = 35.0
     """Times our chance of reaching our own pay-off card next turn with what we keep
     (below `pay`: a pay-off card in the center beats one within reach)."""
@@ -85,6 +96,8 @@ class Weights:
     """How much likelier a card the opponent kept in hand is a King than any other unseen card."""
     samples: int = 48
     """Sampled opponent hands for the threat estimate."""
+    kept_tries: int = 30
+    """Draws of the opponent's kept cards before giving up on ones that could not have paid."""
     fresh_samples: int = 48
     """Sampled draws for the chance that new cards bring our pay-off card within reach."""
 
@@ -104,7 +117,14 @@ class Plan:
 class TurnSearch:
     """One search from one view; build a new one for each decision."""
 
-    def __init__(self, view: PlayerView, weights: Weights, rng: random.Random) -> None:
+    def __init__(
+        self,
+        view: PlayerView,
+        weights: Weights,
+        rng: random.Random,
+        opp_centers: tuple[int, int, int] | None = None,
+        planner_odds: float | None = None,
+    ) -> None:
         me = view.player
         opp = 1 - me
         self.w = weights
@@ -120,10 +140,18 @@ class TurnSearch:
         self.opp_need = max(0, HAND_SIZE - view.hand_sizes[opp])
         self.stock0 = view.stock_count
         self.base = weights.pay * (self.opp_count - self.pay_count)
+        # a dry stock ends the game drawn: when it is short for the pay-off cards still to
+        # play, blocking only runs the clock down, so the opponent's chance counts for less
+        pace = view.stock_count / max(1, min(self.pay_count, self.opp_count))
+        hi, lo = weights.pace_safe, weights.pace_doomed
+        danger = min(1.0, max(0.0, (hi - pace) / (hi - lo))) if hi > lo else 0.0
+        self.threat_weight = weights.opp_threat * (1.0 - weights.draw_cut * danger)
         self.pool = unseen_counts(view)
         pool_total = sum(self.pool[1:])
         self.pool_frac = [c / pool_total if pool_total else 0.0 for c in self.pool]
         self.centers0 = (len(view.centers[0]), len(view.centers[1]), len(view.centers[2]))
+        self.opp_centers = opp_centers if opp_centers is not None else self.centers0
+        self.planner_odds = weights.planner_odds if planner_odds is None else planner_odds
         self.masks, self.n_samples = self._opponent_masks(view, rng)
         deck = [r for r in range(1, 14) for _ in range(self.pool[r])]
         self.n_fresh = weights.fresh_samples
@@ -141,6 +169,7 @@ class TurnSearch:
         top = view.payoff_tops[opp]
         n = self.w.samples
         if top is None:
+            self.plain_masks = [0] * STACK_COMPLETE
             return [0] * STACK_COMPLETE, n
         target = RANK_OF[top]
         stacks = tuple(ranks(s) for s in view.sides[opp])
@@ -148,13 +177,19 @@ class TurnSearch:
         deck = [r for r in range(1, 14) for _ in range(self.pool[r])]
         take = min(HAND_SIZE, len(deck))
         masks = [0] * STACK_COMPLETE
+        self.plain_masks = [0] * STACK_COMPLETE
         seqs = [needed_ranks(s, target, self.ks) or () for s in range(STACK_COMPLETE)]
         kept = min(view.hand_sizes[opp], take)
         weights = [self.w.kept_king_bias if r == KING else 1.0 for r in deck]
+        condition = kept > 0 and not self._could_have_paid([], target, stacks, heights)
         for i in range(n):
             counts = [0] * 14
             # cards the opponent kept from earlier turns lean to Kings (every good player hoards them)
-            picked = _weighted_sample(deck, weights, kept, rng) if kept else []
+            picked: list[int] = []
+            for _try in range(self.w.kept_tries if condition else 1):
+                picked = _weighted_sample(deck, weights, kept, rng) if kept else []
+                if not condition or not self._could_have_paid(picked, target, stacks, heights):
+                    break
             rest = [r for r in deck]
             for r in picked:
                 rest.remove(r)
@@ -164,16 +199,46 @@ class TurnSearch:
             for s in range(STACK_COMPLETE):
                 if len(seqs[s]) <= 10 and cover(seqs[s], counts, stacks, heights, self.ks, 1) == 0:
                     masks[s] |= bit
+                    if cover_plainly(seqs[s], counts, stacks, heights):
+                        self.plain_masks[s] |= bit
         return masks, n
+
+    def _could_have_paid(
+        self, kept: list[int], target: int, stacks: tuple[Ranks, ...], heights: tuple[int, ...]
+    ) -> bool:
+        """Could these kept cards have reached the pay-off card on the centers the opponent left?
+
+        A player who could have played their pay-off card would have: hands that could
+        are unlikely, whoever the opponent is.
+        """
+        counts = [0] * 14
+        for r in kept:
+            counts[r] += 1
+        for s in set(self.opp_centers):
+            seq = needed_ranks(s, target, self.ks) or ()
+            if len(seq) <= 10 and cover(seq, counts, stacks, heights, self.ks, 1) == 0:
+                return True
+        return False
 
     def threat(self, centers: tuple[int, int, int]) -> float:
         """The chance that the opponent can play their pay-off card onto these centers."""
         got = self.threat_memo.get(centers)
         if got is None:
-            m = self.masks
-            got = (m[centers[0]] | m[centers[1]] | m[centers[2]]).bit_count() / self.n_samples
+            planner, plain = self.threat_parts(centers)
+            q = self.planner_odds
+            got = q * planner + (1.0 - q) * plain
             self.threat_memo[centers] = got
         return got
+
+    def threat_parts(self, centers: tuple[int, int, int]) -> tuple[float, float]:
+        """The opponent's chance to play their pay-off card onto these centers if they plan
+        their turn, and if they play one step at a time."""
+        m = self.masks
+        pm = self.plain_masks
+        n = self.n_samples
+        planner = (m[centers[0]] | m[centers[1]] | m[centers[2]]).bit_count() / n
+        plain = (pm[centers[0]] | pm[centers[1]] | pm[centers[2]]).bit_count() / n
+        return planner, plain
 
     # ------------------------------------------------------------------ our prospects
     def reach(
@@ -270,7 +335,7 @@ class TurnSearch:
     ) -> float:
         """The part of a turn-ending score that does not depend on the discard."""
         w = self.w
-        v = -w.opp_threat * self.threat(centers)
+        v = -self.threat_weight * self.threat(centers)
         if stock < w.stock_floor:
             v -= w.low_stock * (w.stock_floor - stock)
         fresh = min(HAND_SIZE, fresh)

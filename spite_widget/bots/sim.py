@@ -86,6 +86,30 @@ def cover(
     return missing
 
 
+def cover_plainly(
+    seq: Ranks, hand_counts: Sequence[int], stacks: Sequence[Ranks], heights: Sequence[int]
+) -> bool:
+    """Could a plain one-step-at-a-time player supply `seq`? Exact ranks only, side tops first,
+    and a King only for the last card (the one that lets the pay-off card fit).
+
+    The way a player who never plans ahead reaches a pay-off card; `cover` is the way a
+    planner does. The expert weighs both by what it sees of its opponent.
+    """
+    counts = list(hand_counts)
+    hs = list(heights)
+    last = len(seq) - 1
+    for i, need in enumerate(seq):
+        if take_side_top(stacks, hs, need):
+            continue
+        if counts[need]:
+            counts[need] -= 1
+            continue
+        if i == last and need != 1 and (counts[KING] or take_side_top(stacks, hs, KING)):
+            continue
+        return False
+    return True
+
+
 def unseen_counts(view: PlayerView) -> list[int]:
     """How many cards of each rank (index 1..13) this player cannot see anywhere.
 
