@@ -66,6 +66,8 @@ class Forecast:
     payoff_top: Card | None
     centers: list[int]
     """Center sizes as the turn passed to them."""
+    own_sides: list[int]
+    """The expert's own side-stack heights after its discard (to know the turn ended as chosen)."""
 
 
 STYLE_LIKELIHOOD: Final = {"none": (0.7, 0.82), "plain": (0.05, 0.10), "other": (0.18, 0.005)}
@@ -171,8 +173,15 @@ class ExpertBot(Bot):
             c = view.centers
             planner, plain = self._search.threat_parts((len(c[0]), len(c[1]), len(c[2])))
             opp = view.opponent
+            sides = [len(x) for x in view.sides[view.player]]
+            sides[move.target_index] += 1
             self._forecast = Forecast(
-                planner, plain, view.payoff_counts[opp], view.payoff_tops[opp], view.center_sizes()
+                planner,
+                plain,
+                view.payoff_counts[opp],
+                view.payoff_tops[opp],
+                view.center_sizes(),
+                sides,
             )
         return move
 
@@ -185,6 +194,8 @@ class ExpertBot(Bot):
         forecast, self._forecast = self._forecast, None
         if forecast is None or view.ply == 0:
             return
+        if [len(x) for x in view.sides[view.player]] != forecast.own_sides:
+            return  # the turn did not end as this bot chose (a hint that was not taken)
         opp = view.opponent
         style = turn_style(
             forecast, view.center_sizes(), view.payoff_counts[opp], view.rules.kings_start_stacks
@@ -219,7 +230,7 @@ class ExpertBot(Bot):
         moves = require_turn(view)
         if played not in moves:
             raise ValueError(f"{played} is not a legal move here: {view.why_illegal(played)}")
-        search = TurnSearch(view, self.weights, self._turn_rng(view))
+        search = TurnSearch(view, self.weights, self._turn_rng(view), planner_odds=self.planner_odds)
         plan = search.run()
         scale = self.weights.pay
         best_move = _to_move(view, plan.steps[0]) if plan.steps else None

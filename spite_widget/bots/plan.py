@@ -13,6 +13,13 @@ position can also end the turn with a discard; its score weighs pay-off progress
 chance that the opponent can play their pay-off card onto what we leave (sampled from
 the unseen cards: the opponent's pay-off top and side stacks are public), Kings kept,
 cards brought out of the side stacks, and how the discard sits on its side stack.
+
+The opponent's chance is sampled with what their last turn showed: the cards they kept
+could not have reached their pay-off card on the centers they left (or they would have
+played it). It is worked out for two kinds of opponent, one who plans whole turns and one
+who plays one step at a time towards the pay-off card, and mixed by the odds the expert
+has learnt (see `expert.py`). It weighs more when the opponent is near the end of their
+pile, and less when the stock is short for the pay-off cards still to play (a draw looms).
 """
 
 from __future__ import annotations
@@ -46,13 +53,20 @@ class Weights:
 
     pay: float = 100.0
     """One pay-off card played: the only thing that wins."""
-    opp_threat: float = 110.0
-    """Times the chance that the opponent can play their pay-off card next turn."""
-    draw_cut: float = 0.0
-    """How much of `opp_threat` a looming draw takes away (0: none, 1: all)."""
-    pace_safe: float = 1.5
+    opp_threat: float = 150.0
+    """Times the chance that the opponent can play their pay-off card next turn (above `pay`:
+    a player who plays one pay-off card often plays the next one too)."""
+    opp_endgame: float = 2000.0
+    """Added to `opp_threat` when the opponent holds one pay-off card (half as much for two,
+    a quarter for three...): their pay-off card may then be the game."""
+    draw_cut: float = 1.0
+    """How much of the threat's weight a looming draw takes away against a planning opponent
+    (0: none, 1: all): two players who block each other only run the clock down."""
+    draw_cut_plain: float = 0.4
+    """The same against a one-step player (who does not block, but is slow to finish)."""
+    pace_safe: float = 2.5
     """Stock cards per pay-off card still to play (the nearer player's) above which no draw looms."""
-    pace_doomed: float = 0.5
+    pace_doomed: float = 1.0
     """... and below which a draw is all but certain unless somebody takes risks."""
     planner_odds: float = 0.5
     """How likely the opponent plans its turns (1) rather than plays one step at a time (0),
@@ -140,18 +154,23 @@ class TurnSearch:
         self.opp_need = max(0, HAND_SIZE - view.hand_sizes[opp])
         self.stock0 = view.stock_count
         self.base = weights.pay * (self.opp_count - self.pay_count)
+        self.planner_odds = weights.planner_odds if planner_odds is None else planner_odds
         # a dry stock ends the game drawn: when it is short for the pay-off cards still to
-        # play, blocking only runs the clock down, so the opponent's chance counts for less
+        # play, two players who block each other only run the clock down, so the opponent's
+        # chance counts for less
         pace = view.stock_count / max(1, min(self.pay_count, self.opp_count))
         hi, lo = weights.pace_safe, weights.pace_doomed
         danger = min(1.0, max(0.0, (hi - pace) / (hi - lo))) if hi > lo else 0.0
-        self.threat_weight = weights.opp_threat * (1.0 - weights.draw_cut * danger)
+        q = self.planner_odds
+        cut = danger * (q * weights.draw_cut + (1.0 - q) * weights.draw_cut_plain)
+        # near the end of their pile, a pay-off card often runs on to the last one: the game
+        closing = weights.opp_endgame * 0.5 ** max(0, self.opp_count - 1)
+        self.threat_weight = (weights.opp_threat + closing) * (1.0 - cut)
         self.pool = unseen_counts(view)
         pool_total = sum(self.pool[1:])
         self.pool_frac = [c / pool_total if pool_total else 0.0 for c in self.pool]
         self.centers0 = (len(view.centers[0]), len(view.centers[1]), len(view.centers[2]))
         self.opp_centers = opp_centers if opp_centers is not None else self.centers0
-        self.planner_odds = weights.planner_odds if planner_odds is None else planner_odds
         self.masks, self.n_samples = self._opponent_masks(view, rng)
         deck = [r for r in range(1, 14) for _ in range(self.pool[r])]
         self.n_fresh = weights.fresh_samples

@@ -87,7 +87,8 @@ def test_bots_are_deterministic_given_their_seed(name: str) -> None:
 
 
 def test_expert_plans_the_same_from_the_same_view_whatever_came_before() -> None:
-    """A hint asked for twice, or by a fresh bot, gives the same answer."""
+    """A hint asked for twice, or by a fresh bot, gives the same answer (until the bot has
+    watched the opponent play a turn: then it knows them better, see test_opponent_model)."""
     g = Game.new(seed=5)
     for _ in range(30):
         g.play(get_bot("greedy", seed=0).choose(g.view(g.current_player)))
