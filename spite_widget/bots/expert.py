@@ -64,7 +64,7 @@ class Forecast:
     """... and if they play one step at a time towards their pay-off card."""
     payoff_count: int
     payoff_top: Card | None
-    centers: list[int]
+    centers: tuple[int, int, int]
     """Center sizes as the turn passed to them."""
     own_sides: list[int]
     """The expert's own side-stack heights after its discard (to know the turn ended as chosen)."""
@@ -76,7 +76,9 @@ STYLE_LIKELIHOOD: Final = {"none": (0.7, 0.82), "plain": (0.05, 0.10), "other": 
 "other" (cards played to a center away from the pay-off card) all but rules a plain player out."""
 
 
-def turn_style(forecast: Forecast, centers: list[int], payoff_count: int, kings_start_stacks: bool) -> str:
+def turn_style(
+    forecast: Forecast, centers: tuple[int, int, int], payoff_count: int, kings_start_stacks: bool
+) -> str:
     """How the opponent used the centers in the turn that just passed, from public cards only.
 
     "paid": their pay-off pile shrank; "none": no card went to a center; "plain": cards went
@@ -148,8 +150,7 @@ class ExpertBot(Bot):
     def choose(self, view: PlayerView) -> Move:
         moves = require_turn(view)
         if view.ply != self._last_ply + 1:  # a new turn: the centers are as the opponent left them
-            c = view.centers
-            self._turn_centers = (len(c[0]), len(c[1]), len(c[2]))
+            self._turn_centers = _center_sizes(view)
             self._learn(view)
         self._last_ply = view.ply
         key = view_key(view)
@@ -170,8 +171,8 @@ class ExpertBot(Bot):
                 return moves[0]
         self._expect = _advance(key, step, RANK_OF[move.card])
         if move.ends_turn and self._search is not None:
-            c = view.centers
-            planner, plain = self._search.threat_parts((len(c[0]), len(c[1]), len(c[2])))
+            centers = _center_sizes(view)  # a discard leaves them as they are
+            planner, plain = self._search.threat_parts(centers)
             opp = view.opponent
             sides = [len(x) for x in view.sides[view.player]]
             sides[move.target_index] += 1
@@ -180,7 +181,7 @@ class ExpertBot(Bot):
                 plain,
                 view.payoff_counts[opp],
                 view.payoff_tops[opp],
-                view.center_sizes(),
+                centers,
                 sides,
             )
         return move
@@ -198,7 +199,7 @@ class ExpertBot(Bot):
             return  # the turn did not end as this bot chose (a hint that was not taken)
         opp = view.opponent
         style = turn_style(
-            forecast, view.center_sizes(), view.payoff_counts[opp], view.rules.kings_start_stacks
+            forecast, _center_sizes(view), view.payoff_counts[opp], view.rules.kings_start_stacks
         )
         if style == "paid":
             lo, hi = 0.03, 0.97  # nobody is that sure of a sampled guess
@@ -271,6 +272,11 @@ class ExpertBot(Bot):
         self.last_plan = plan
         self._steps = list(plan.steps)
         self._why = describe_plan(view, plan)
+
+
+def _center_sizes(view: PlayerView) -> tuple[int, int, int]:
+    c = view.centers
+    return (len(c[0]), len(c[1]), len(c[2]))
 
 
 def _rating_value(raw: float, scale: float) -> float:

@@ -171,7 +171,7 @@ class TurnSearch:
         self.pool_frac = [c / pool_total if pool_total else 0.0 for c in self.pool]
         self.centers0 = (len(view.centers[0]), len(view.centers[1]), len(view.centers[2]))
         self.opp_centers = opp_centers if opp_centers is not None else self.centers0
-        self.masks, self.n_samples = self._opponent_masks(view, rng)
+        self.masks, self.plain_masks, self.n_samples = self._opponent_masks(view, rng)
         deck = [r for r in range(1, 14) for _ in range(self.pool[r])]
         self.n_fresh = weights.fresh_samples
         self.fresh: list[list[list[int]]] = [
@@ -182,32 +182,33 @@ class TurnSearch:
         self.threat_memo: dict[tuple[int, int, int], float] = {}
 
     # ------------------------------------------------------------------ the opponent
-    def _opponent_masks(self, view: PlayerView, rng: random.Random) -> tuple[list[int], int]:
-        """For each center size, a bit per sampled opponent hand that reaches their pay-off card."""
+    def _opponent_masks(self, view: PlayerView, rng: random.Random) -> tuple[list[int], list[int], int]:
+        """For each center size, a bit per sampled opponent hand that reaches their pay-off card:
+        planning the turn, and playing one step at a time."""
         opp = 1 - view.player
         top = view.payoff_tops[opp]
         n = self.w.samples
         if top is None:
-            self.plain_masks = [0] * STACK_COMPLETE
-            return [0] * STACK_COMPLETE, n
+            return [0] * STACK_COMPLETE, [0] * STACK_COMPLETE, n
         target = RANK_OF[top]
         stacks = tuple(ranks(s) for s in view.sides[opp])
         heights = tuple(len(s) for s in stacks)
         deck = [r for r in range(1, 14) for _ in range(self.pool[r])]
         take = min(HAND_SIZE, len(deck))
         masks = [0] * STACK_COMPLETE
-        self.plain_masks = [0] * STACK_COMPLETE
+        plain_masks = [0] * STACK_COMPLETE
         seqs = [needed_ranks(s, target, self.ks) or () for s in range(STACK_COMPLETE)]
+        left = [seqs[s] for s in set(self.opp_centers)]  # the climbs on the centers they left
         kept = min(view.hand_sizes[opp], take)
         weights = [self.w.kept_king_bias if r == KING else 1.0 for r in deck]
-        condition = kept > 0 and not self._could_have_paid([], target, stacks, heights)
+        condition = kept > 0 and not self._could_have_paid([], left, stacks, heights)
         for i in range(n):
             counts = [0] * 14
             # cards the opponent kept from earlier turns lean to Kings (every good player hoards them)
             picked: list[int] = []
             for _try in range(self.w.kept_tries if condition else 1):
                 picked = _weighted_sample(deck, weights, kept, rng) if kept else []
-                if not condition or not self._could_have_paid(picked, target, stacks, heights):
+                if not condition or not self._could_have_paid(picked, left, stacks, heights):
                     break
             rest = [r for r in deck]
             for r in picked:
@@ -219,11 +220,11 @@ class TurnSearch:
                 if len(seqs[s]) <= 10 and cover(seqs[s], counts, stacks, heights, self.ks, 1) == 0:
                     masks[s] |= bit
                     if cover_plainly(seqs[s], counts, stacks, heights):
-                        self.plain_masks[s] |= bit
-        return masks, n
+                        plain_masks[s] |= bit
+        return masks, plain_masks, n
 
     def _could_have_paid(
-        self, kept: list[int], target: int, stacks: tuple[Ranks, ...], heights: tuple[int, ...]
+        self, kept: list[int], climbs: list[Ranks], stacks: tuple[Ranks, ...], heights: tuple[int, ...]
     ) -> bool:
         """Could these kept cards have reached the pay-off card on the centers the opponent left?
 
@@ -233,11 +234,7 @@ class TurnSearch:
         counts = [0] * 14
         for r in kept:
             counts[r] += 1
-        for s in set(self.opp_centers):
-            seq = needed_ranks(s, target, self.ks) or ()
-            if len(seq) <= 10 and cover(seq, counts, stacks, heights, self.ks, 1) == 0:
-                return True
-        return False
+        return any(len(seq) <= 10 and cover(seq, counts, stacks, heights, self.ks, 1) == 0 for seq in climbs)
 
     def threat(self, centers: tuple[int, int, int]) -> float:
         """The chance that the opponent can play their pay-off card onto these centers."""

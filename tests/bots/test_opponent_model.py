@@ -26,54 +26,54 @@ def forecast(
 
 # ---------------------------------------------------------------------- what a turn shows
 def test_a_turn_without_center_cards_says_none() -> None:
-    assert turn_style(forecast([3, 0, 9]), [3, 0, 9], 10, False) == "none"
+    assert turn_style(forecast((3, 0, 9)), (3, 0, 9), 10, False) == "none"
 
 
 def test_a_shrunk_pay_off_pile_says_paid() -> None:
-    assert turn_style(forecast([3, 0, 9]), [7, 0, 9], 9, False) == "paid"
+    assert turn_style(forecast((3, 0, 9)), (7, 0, 9), 9, False) == "paid"
 
 
 def test_cards_towards_the_pay_off_card_on_the_nearest_center_are_plain() -> None:
     # pay-off 7: C1 at 3 is nearest (needs 4, 5, 6); two cards bring it to 5
-    assert turn_style(forecast([3, 0, 9]), [5, 0, 9], 10, False) == "plain"
+    assert turn_style(forecast((3, 0, 9)), (5, 0, 9), 10, False) == "plain"
 
 
 def test_cards_on_a_center_away_from_the_pay_off_card_are_not_plain() -> None:
     # C3 at 9 needs Ten, Jack, Queen, then Ace to six before a 7 fits: not the nearest
-    assert turn_style(forecast([3, 0, 9]), [3, 0, 10], 10, False) == "other"
+    assert turn_style(forecast((3, 0, 9)), (3, 0, 10), 10, False) == "other"
     # playing past the pay-off card's rank on the nearest center is not plain either
-    assert turn_style(forecast([3, 0, 9]), [8, 0, 9], 10, False) == "other"
+    assert turn_style(forecast((3, 0, 9)), (8, 0, 9), 10, False) == "other"
 
 
 def test_a_completed_center_counts_the_cards_through_the_restart() -> None:
     # pay-off 2: C3 at 10 is nearest (Jack, Queen, Ace); Jack and Queen complete it
-    assert turn_style(forecast([5, 6, 10], top="2c"), [5, 6, 0], 10, False) == "plain"
+    assert turn_style(forecast((5, 6, 10), top="2c"), (5, 6, 0), 10, False) == "plain"
 
 
 # ---------------------------------------------------------------------- learning the opponent
-def _learn_from(centers_now: list[int], odds: float) -> float:
+def _learn_from(centers_now: tuple[int, int, int], odds: float) -> float:
     """The bot's odds after watching one opponent turn that left the centers at `centers_now`."""
     bot = ExpertBot(seed=0)
     bot.planner_odds = odds
     view = make_view(hand=["2c", "3c", "4c", "5c", "6c"], payoff="Qh", centers=centers_now, opp_payoff="7s")
-    bot._forecast = Forecast(0.5, 0.2, view.payoff_counts[1], Card("7s"), [3, 0, 9], [0, 0, 0, 0])
+    bot._forecast = Forecast(0.5, 0.2, view.payoff_counts[1], Card("7s"), (3, 0, 9), [0, 0, 0, 0])
     bot._learn(view)
     return bot.planner_odds
 
 
 def test_a_card_played_away_from_the_pay_off_card_shows_a_planner() -> None:
-    assert _learn_from([3, 0, 10], 0.1) > 0.6
+    assert _learn_from((3, 0, 10), 0.1) > 0.6
 
 
 def test_quiet_turns_lean_slowly_towards_a_one_step_player() -> None:
-    odds = _learn_from([3, 0, 9], 0.5)
+    odds = _learn_from((3, 0, 9), 0.5)
     assert 0.35 < odds < 0.5
 
 
 def test_a_turn_that_did_not_end_as_the_bot_chose_teaches_nothing() -> None:
     bot = ExpertBot(seed=0)
-    bot._forecast = Forecast(0.5, 0.2, 10, Card("7s"), [3, 0, 9], [0, 0, 0, 1])  # a discard on S4
-    view = make_view(hand=["2c", "3c", "4c", "5c", "6c"], payoff="Qh", centers=[3, 0, 10], opp_payoff="7s")
+    bot._forecast = Forecast(0.5, 0.2, 10, Card("7s"), (3, 0, 9), [0, 0, 0, 1])  # a discard on S4
+    view = make_view(hand=["2c", "3c", "4c", "5c", "6c"], payoff="Qh", centers=(3, 0, 10), opp_payoff="7s")
     bot._learn(view)  # S4 is empty in this view: the hint's discard was not played
     assert bot.planner_odds == Weights().planner_odds
 
