@@ -166,7 +166,9 @@ def test_keyboard_drag_undo_reset_and_a_failed_attempt(notebook: Any, page: Any,
     page.keyboard.press("Enter")
     page.wait_for_function(f"() => +document.querySelector('.swl-root').dataset.seq > {old}")
     assert page.locator(f"{ROOT} [data-pile='C1'] [data-card='As']").count() == 1
-    # drag and drop the 2 onto C1
+    # drag and drop the 2 onto C1, once the Ace has landed (on a loaded machine its flight
+    # from the hand can still cover the 2 when the drag starts, and the drag is lost)
+    page.wait_for_function("() => document.getAnimations().length === 0")
     old = seq(page)
     page.locator(f"{ROOT} [data-pile='H'] [data-card='2h']").drag_to(c1)
     page.wait_for_function(f"() => +document.querySelector('.swl-root').dataset.seq > {old}")
