@@ -16,7 +16,7 @@ import time
 from pathlib import Path
 from typing import Any
 
-from spite_widget.replay import Replay
+from spite_widget.engine.replay import Replay
 from spite_widget.widgets.replay import ReplayWidget
 
 SAMPLE = Path(__file__).resolve().parents[1] / "examples" / "sample_game.json"

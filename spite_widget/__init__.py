@@ -10,21 +10,21 @@ from __future__ import annotations
 import importlib
 from typing import TYPE_CHECKING, Any
 
-from .cards import Card
-from .errors import IllegalMoveError, NotAMoveError, RecordError
-from .game import Game
-from .match import Match
-from .moves import InvalidMoveError, Move
-from .rules import Rules
-from .state import GameState, PlayerView, Result
+from .engine.cards import Card
+from .engine.errors import IllegalMoveError, NotAMoveError, RecordError
+from .engine.game import Game
+from .engine.match import Match
+from .engine.moves import InvalidMoveError, Move
+from .engine.rules import Rules
+from .engine.state import GameState, PlayerView, Result
 
 __version__ = "0.1.0"
 
 _LAZY = {
     "SpiteWidget": "spite_widget.widgets.table",
-    "Replay": "spite_widget.replay",
+    "Replay": "spite_widget.engine.replay",
     "ReplayWidget": "spite_widget.widgets.replay",
-    "annotate_with_bot": "spite_widget.review",
+    "annotate_with_bot": "spite_widget.bots.review",
     "explain": "spite_widget.teach",
     "explain_position": "spite_widget.teach",
     "lessons": "spite_widget.teach",
@@ -32,8 +32,8 @@ _LAZY = {
 }
 
 if TYPE_CHECKING:  # pragma: no cover
-    from .replay import Replay
-    from .review import annotate_with_bot
+    from .bots.review import annotate_with_bot
+    from .engine.replay import Replay
     from .teach import explain, explain_position, lessons
     from .widgets.lesson import LessonWidget
     from .widgets.replay import ReplayWidget

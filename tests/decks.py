@@ -22,7 +22,7 @@ from collections import Counter
 from collections.abc import Callable, Collection, Sequence
 
 from spite_widget import Game, Move
-from spite_widget.cards import ALL_CARDS, Card
+from spite_widget.engine.cards import ALL_CARDS, Card
 
 _FILL_FIRST = "AK2"
 

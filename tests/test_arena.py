@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 
 from spite_widget import Game, Match
-from spite_widget.arena import GameSpec, main, play_one, run_arena, wilson
+from spite_widget.bots.arena import GameSpec, main, play_one, run_arena, wilson
 
 ROOT = Path(__file__).resolve().parent.parent
 

@@ -7,7 +7,7 @@ import pickle
 import pytest
 
 from spite_widget import Card
-from spite_widget.cards import ALL_CARDS, check_two_packs, two_packs
+from spite_widget.engine.cards import ALL_CARDS, check_two_packs, two_packs
 
 
 def test_there_are_52_distinct_cards_and_two_packs_make_104():

@@ -7,7 +7,7 @@ import pickle
 import pytest
 
 from spite_widget import Card, IllegalMoveError, InvalidMoveError, Move, NotAMoveError
-from spite_widget.moves import ALL_MOVES
+from spite_widget.engine.moves import ALL_MOVES
 
 
 def test_all_moves_round_trip_through_their_notation():

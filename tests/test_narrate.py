@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import pytest
 
-from spite_widget.moves import ALL_MOVES, Move
-from spite_widget.narrate import describe_move, describe_move_words
+from spite_widget.engine.moves import ALL_MOVES, Move
+from spite_widget.engine.narrate import describe_move, describe_move_words
 
 
 @pytest.mark.parametrize(

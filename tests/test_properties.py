@@ -17,8 +17,8 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from spite_widget import Game, GameState, IllegalMoveError, PlayerView
-from spite_widget.cards import ALL_CARDS, Card
-from spite_widget.moves import ALL_MOVES
+from spite_widget.engine.cards import ALL_CARDS, Card
+from spite_widget.engine.moves import ALL_MOVES
 
 TWO_PACKS = Counter({c: 2 for c in ALL_CARDS})
 

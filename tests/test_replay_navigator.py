@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 
 from spite_widget import Game, Match, Move, RecordError, Replay
-from spite_widget.replay import CHECKPOINT_EVERY
+from spite_widget.engine.replay import CHECKPOINT_EVERY
 
 
 def _played(seed: int, *, center_bias: float = 0.9) -> Game:

@@ -9,7 +9,7 @@ import pytest
 
 from spite_widget import Game, Match, Replay, annotate_with_bot
 from spite_widget.bots import get_bot
-from spite_widget.review import ANNOTATOR_KEY, MISTAKE_MARKS, mark_for
+from spite_widget.bots.review import ANNOTATOR_KEY, MISTAKE_MARKS, mark_for
 
 SAMPLE = Path(__file__).resolve().parents[1] / "examples" / "sample_game.json"
 
@@ -81,7 +81,7 @@ def test_the_reviewer_sees_only_the_movers_view() -> None:
             return self.expert.rate(view, played)  # type: ignore[attr-defined,arg-type]
 
     annotate_with_bot(g, bot=Spy())  # type: ignore[arg-type]
-    from spite_widget.state import PlayerView
+    from spite_widget.engine.state import PlayerView
 
     assert len(seen) == g.ply
     replay = Replay(g)

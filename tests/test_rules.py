@@ -8,8 +8,8 @@ import pytest
 from decks import deal, end_turns, ladder
 
 from spite_widget import Game, IllegalMoveError, InvalidMoveError, Move, NotAMoveError
-from spite_widget.cards import ALL_CARDS, Card
-from spite_widget.rules import Rules, counts_as, fits, legal_moves, why_illegal
+from spite_widget.engine.cards import ALL_CARDS, Card
+from spite_widget.engine.rules import Rules, counts_as, fits, legal_moves, why_illegal
 
 
 def play(g: Game, *moves: str) -> None:

@@ -5,8 +5,8 @@ from __future__ import annotations
 import random
 from abc import ABC, abstractmethod
 
-from ..moves import Move
-from ..state import PlayerView
+from ..engine.moves import Move
+from ..engine.state import PlayerView
 
 
 class Bot(ABC):

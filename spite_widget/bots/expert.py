@@ -14,9 +14,9 @@ import zlib
 from dataclasses import dataclass
 from typing import Final
 
-from ..cards import RANK_OF, STACK_COMPLETE, Card
-from ..moves import Move
-from ..state import PlayerView
+from ..engine.cards import RANK_OF, STACK_COMPLETE, Card
+from ..engine.moves import Move
+from ..engine.state import PlayerView
 from .base import Bot, require_turn
 from .plan import DISCARD, HAND, PAY, SIDE, WIN, Plan, Step, TurnSearch, Weights
 from .sim import needed_ranks

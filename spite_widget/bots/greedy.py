@@ -7,10 +7,10 @@ now or with one move, but it never plans a sequence, and it does not watch the o
 
 from __future__ import annotations
 
-from ..cards import KING, RANK_OF, STACK_COMPLETE, Card
-from ..moves import Move
-from ..rules import fits
-from ..state import PlayerView
+from ..engine.cards import KING, RANK_OF, STACK_COMPLETE, Card
+from ..engine.moves import Move
+from ..engine.rules import fits
+from ..engine.state import PlayerView
 from .base import Bot, require_turn
 from .sim import needed_ranks
 

@@ -28,9 +28,9 @@ import random
 from dataclasses import dataclass
 from typing import Final
 
-from ..cards import KING, RANK_OF, STACK_COMPLETE
-from ..rules import HAND_SIZE
-from ..state import PlayerView
+from ..engine.cards import KING, RANK_OF, STACK_COMPLETE
+from ..engine.rules import HAND_SIZE
+from ..engine.state import PlayerView
 from .sim import Ranks, cover, cover_plainly, needed_ranks, ranks, take_side_top, unseen_counts
 
 Step = tuple[int, int, int]

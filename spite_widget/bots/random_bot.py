@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
-from ..moves import Move
-from ..state import PlayerView
+from ..engine.moves import Move
+from ..engine.state import PlayerView
 from .base import Bot, require_turn
 
 

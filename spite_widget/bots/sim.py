@@ -9,8 +9,8 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Final
 
-from ..cards import KING, RANK_OF, STACK_COMPLETE, Card
-from ..state import PlayerView
+from ..engine.cards import KING, RANK_OF, STACK_COMPLETE, Card
+from ..engine.state import PlayerView
 
 Ranks = tuple[int, ...]
 

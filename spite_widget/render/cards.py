@@ -11,7 +11,7 @@ from __future__ import annotations
 from html import escape
 from typing import Final
 
-from ..cards import RANK_SHOW, Card
+from ..engine.cards import RANK_SHOW, Card
 
 CARD_W: Final = 64
 """Card width in SVG units (pixels at 100%)."""

@@ -12,9 +12,9 @@ from dataclasses import dataclass
 from html import escape
 from typing import Final
 
-from ..cards import KING, RANK_OF, Card, a_rank, rank_label
-from ..moves import InvalidMoveError, Move
-from ..state import GameState, PlayerView, Result
+from ..engine.cards import KING, RANK_OF, Card, a_rank, rank_label
+from ..engine.moves import InvalidMoveError, Move
+from ..engine.state import GameState, PlayerView, Result
 from .cards import CARD_H, CARD_W, FONT, back, empty_place, face
 
 WIDTH: Final = 900

@@ -9,10 +9,10 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from ..cards import KING, RANK_OF, STACK_COMPLETE, Card, a_rank, rank_label
-from ..moves import SIDES, SOURCES, TARGETS, InvalidMoveError, Move
-from ..rules import HAND_SIZE
-from ..state import PlayerView
+from ..engine.cards import KING, RANK_OF, STACK_COMPLETE, Card, a_rank, rank_label
+from ..engine.moves import SIDES, SOURCES, TARGETS, InvalidMoveError, Move
+from ..engine.rules import HAND_SIZE
+from ..engine.state import PlayerView
 from .rulebook import RULES, Rule, cite
 from .seat import Position, names_of, seat_of
 

@@ -12,10 +12,10 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from functools import cache
 
-from ..cards import ALL_CARDS, RANK_OF, STACK_COMPLETE, Card, two_packs
-from ..game import Game
-from ..moves import Move
-from ..rules import PAYOFF_SIZE
+from ..engine.cards import ALL_CARDS, RANK_OF, STACK_COMPLETE, Card, two_packs
+from ..engine.game import Game
+from ..engine.moves import Move
+from ..engine.rules import PAYOFF_SIZE
 from .rulebook import RULES
 
 MATCH_TARGET = 50

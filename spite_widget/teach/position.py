@@ -12,10 +12,10 @@ from collections import deque
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
-from ..cards import KING, RANK_OF, STACK_COMPLETE, Card, a_rank, rank_label
-from ..moves import Move
-from ..rules import HAND_SIZE, fits, legal_moves
-from ..state import PlayerView
+from ..engine.cards import KING, RANK_OF, STACK_COMPLETE, Card, a_rank, rank_label
+from ..engine.moves import Move
+from ..engine.rules import HAND_SIZE, fits, legal_moves
+from ..engine.state import PlayerView
 from .explain import needs_phrase
 from .seat import Position, names_of, seat_of
 

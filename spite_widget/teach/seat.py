@@ -9,8 +9,8 @@ from __future__ import annotations
 
 from typing import TypeAlias
 
-from ..game import Game
-from ..state import GameState, PlayerView
+from ..engine.game import Game
+from ..engine.state import GameState, PlayerView
 
 Position: TypeAlias = Game | GameState | PlayerView
 """Anything the teaching functions accept."""

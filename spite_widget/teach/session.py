@@ -10,11 +10,11 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Literal
 
-from ..errors import IllegalMoveError
-from ..game import Game
-from ..moves import InvalidMoveError, Move
-from ..narrate import describe_move
-from ..state import PlayerView
+from ..engine.errors import IllegalMoveError
+from ..engine.game import Game
+from ..engine.moves import InvalidMoveError, Move
+from ..engine.narrate import describe_move
+from ..engine.state import PlayerView
 from .explain import explain
 from .lessons import Lesson
 from .position import explain_position

@@ -16,7 +16,7 @@ from typing import Any
 
 import traitlets
 
-from ..moves import InvalidMoveError, Move
+from ..engine.moves import InvalidMoveError, Move
 from ..teach import Feedback, Lesson, LessonSession, find_payoff_plan, lesson, lessons
 from ..teach.lessons import MATCH_TARGET
 from ..teach.rulebook import RULES

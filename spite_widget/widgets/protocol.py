@@ -20,10 +20,10 @@ from __future__ import annotations
 
 from typing import Any, Final, Literal, NotRequired, TypedDict, cast
 
-from ..cards import rank_name
-from ..moves import Move
-from ..narrate import describe_move, describe_move_words
-from ..state import GameState, PlayerView, Result
+from ..engine.cards import rank_name
+from ..engine.moves import Move
+from ..engine.narrate import describe_move, describe_move_words
+from ..engine.state import GameState, PlayerView, Result
 
 PROTOCOL_VERSION: Final = 1
 """Bumped when a message or payload changes shape."""

@@ -21,9 +21,9 @@ from typing import Any
 
 import traitlets
 
-from ..errors import RecordError
-from ..replay import RecordSource, Replay
-from ..state import GameState
+from ..engine.errors import RecordError
+from ..engine.replay import RecordSource, Replay
+from ..engine.state import GameState
 from .base import PythonOwnedWidget
 from .protocol import LastMove, StatusKind, TableView, last_move, table_view
 from .replay_protocol import (
@@ -247,7 +247,7 @@ class ReplayWidget(PythonOwnedWidget[StatusKind]):
 
     # ------------------------------------------------------------------ the review
     def _start_review(self, bot: str) -> None:
-        from ..review import annotate_with_bot
+        from ..bots.review import annotate_with_bot
 
         if self.review.get("running"):
             self._say("The expert is already reviewing this game.", "error")

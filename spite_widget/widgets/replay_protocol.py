@@ -22,7 +22,7 @@ from __future__ import annotations
 
 from typing import Final, Literal, TypedDict
 
-from ..records import MARKS
+from ..engine.records import MARKS
 from .protocol import ProtocolError, read_message
 
 MAX_COMMENT_CHARS: Final = 2000

@@ -24,12 +24,12 @@ from typing import TYPE_CHECKING, Any
 import traitlets
 
 from ..bots import BOT_NAMES, Bot, get_bot
-from ..errors import IllegalMoveError
-from ..game import Game
-from ..match import Match
-from ..moves import InvalidMoveError, Move
-from ..narrate import PILE_WORDS
-from ..state import GameState
+from ..engine.errors import IllegalMoveError
+from ..engine.game import Game
+from ..engine.match import Match
+from ..engine.moves import InvalidMoveError, Move
+from ..engine.narrate import PILE_WORDS
+from ..engine.state import GameState
 from .base import PythonOwnedWidget
 from .protocol import (
     ACTIONS,
@@ -44,7 +44,7 @@ from .protocol import (
 )
 
 if TYPE_CHECKING:  # pragma: no cover
-    from ..replay import RecordSource
+    from ..engine.replay import RecordSource
     from .replay import ReplayWidget
 
 _STATIC = Path(__file__).resolve().parent.parent / "static"

@@ -12,8 +12,8 @@ from collections import Counter
 from collections.abc import Sequence
 
 from spite_widget import Game, Move, PlayerView
-from spite_widget.cards import ALL_CARDS, Card
-from spite_widget.rules import Rules
+from spite_widget.engine.cards import ALL_CARDS, Card
+from spite_widget.engine.rules import Rules
 
 
 def build_deck(

@@ -15,7 +15,7 @@ from spite_widget import Game, Move, PlayerView
 from spite_widget.bots import get_bot
 from spite_widget.bots.expert import ExpertBot, Forecast, turn_style
 from spite_widget.bots.plan import TurnSearch, Weights
-from spite_widget.cards import Card
+from spite_widget.engine.cards import Card
 
 
 def forecast(

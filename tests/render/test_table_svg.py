@@ -9,7 +9,7 @@ from collections import Counter
 import pytest
 
 from spite_widget import Game, GameState, PlayerView
-from spite_widget.cards import ALL_CARDS
+from spite_widget.engine.cards import ALL_CARDS
 from spite_widget.render import card_svg, table_svg
 
 SVG = "{http://www.w3.org/2000/svg}"

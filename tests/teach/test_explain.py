@@ -9,9 +9,9 @@ from pathlib import Path
 import pytest
 
 from spite_widget import Game, explain, explain_position
-from spite_widget.cards import ALL_CARDS, KING, RANK_OF, a_rank, rank_label
-from spite_widget.moves import ALL_MOVES, Move
-from spite_widget.state import PlayerView
+from spite_widget.engine.cards import ALL_CARDS, KING, RANK_OF, a_rank, rank_label
+from spite_widget.engine.moves import ALL_MOVES, Move
+from spite_widget.engine.state import PlayerView
 from spite_widget.teach import RULES, explain_move
 
 RULES_MD = Path(__file__).resolve().parents[2] / "docs" / "RULES.md"

@@ -10,7 +10,7 @@ from collections import Counter
 import pytest
 
 from spite_widget import Move
-from spite_widget.state import GameState
+from spite_widget.engine.state import GameState
 from spite_widget.widgets.protocol import table_view
 from spite_widget.widgets.table import SpiteWidget
 

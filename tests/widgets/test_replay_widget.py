@@ -10,7 +10,7 @@ from typing import Any
 import pytest
 
 from spite_widget import Game, Match, RecordError, SpiteWidget
-from spite_widget.records import MARKS
+from spite_widget.engine.records import MARKS
 from spite_widget.widgets.replay import ReplayWidget, standalone_data
 from spite_widget.widgets.replay_protocol import MAX_COMMENT_CHARS
 

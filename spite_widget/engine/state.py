@@ -109,7 +109,7 @@ class GameState:
         )
 
     def _repr_svg_(self) -> str:
-        from .render import table_svg
+        from ..render import table_svg
 
         return table_svg(self)
 
@@ -196,6 +196,6 @@ class PlayerView:
         )
 
     def _repr_svg_(self) -> str:
-        from .render import table_svg
+        from ..render import table_svg
 
         return table_svg(self)

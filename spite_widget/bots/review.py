@@ -11,11 +11,11 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any, Protocol
 
-from .bots import get_bot
-from .game import Game
-from .moves import Move
-from .replay import RecordSource, load_games
-from .state import PlayerView
+from ..engine.game import Game
+from ..engine.moves import Move
+from ..engine.replay import RecordSource, load_games
+from ..engine.state import PlayerView
+from . import get_bot
 
 MISTAKE_MARKS: tuple[tuple[float, str], ...] = ((1.5, "??"), (0.5, "?"), (0.2, "?!"))
 """Loss thresholds (in pay-off cards) and the mark each earns, worst first."""

@@ -26,9 +26,9 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from .bots import BOT_NAMES, get_bot
-from .game import Game
-from .match import Match
+from ..engine.game import Game
+from ..engine.match import Match
+from . import BOT_NAMES, get_bot
 
 
 @dataclass(frozen=True, slots=True)
