@@ -12,20 +12,26 @@ from .base import Bot
 BOT_NAMES: Final = ("random", "greedy", "expert")
 """The bot levels, weakest first."""
 
+EXTRA_BOTS: Final = ("baseline",)
+"""Bots for measuring, not levels offered to players: "baseline" is the expert frozen as it
+was before issue 11, so comparisons with it can be rerun."""
+
 _MODULES: Final = {
     "random": ("spite_widget.bots.random_bot", "RandomBot"),
     "greedy": ("spite_widget.bots.greedy", "GreedyBot"),
     "expert": ("spite_widget.bots.expert", "ExpertBot"),
+    "baseline": ("spite_widget.bots.baseline", "BaselineBot"),
 }
 
 
 def get_bot(name: str, seed: int | None = None) -> Bot:
-    """A new bot of level `name` (one of BOT_NAMES), seeded for reproducible play."""
+    """A new bot of level `name` (one of BOT_NAMES or EXTRA_BOTS), seeded for reproducible play."""
     if name not in _MODULES:
-        raise ValueError(f"unknown bot {name!r}: choose one of {', '.join(BOT_NAMES)}")
+        known = ", ".join((*BOT_NAMES, *EXTRA_BOTS))
+        raise ValueError(f"unknown bot {name!r}: choose one of {known}")
     module, cls = _MODULES[name]
     bot: Bot = getattr(importlib.import_module(module), cls)(seed=seed)
     return bot
 
 
-__all__ = ["BOT_NAMES", "Bot", "get_bot"]
+__all__ = ["BOT_NAMES", "EXTRA_BOTS", "Bot", "get_bot"]

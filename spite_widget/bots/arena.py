@@ -28,7 +28,7 @@ from typing import Any
 
 from ..engine.game import Game
 from ..engine.match import Match
-from . import BOT_NAMES, get_bot
+from . import BOT_NAMES, EXTRA_BOTS, get_bot
 
 
 @dataclass(frozen=True, slots=True)
@@ -328,8 +328,8 @@ def run_arena(
     `distributed.Client`; the games then run on that cluster instead.
     """
     for name in (bot_a, bot_b):
-        if name not in BOT_NAMES:
-            raise ValueError(f"unknown bot {name!r}: choose from {', '.join(BOT_NAMES)}")
+        if name not in (*BOT_NAMES, *EXTRA_BOTS):
+            raise ValueError(f"unknown bot {name!r}: choose from {', '.join((*BOT_NAMES, *EXTRA_BOTS))}")
     if games < 1:
         raise ValueError(f"games must be at least 1, not {games}")
     save_dir = None
@@ -408,8 +408,9 @@ def main(argv: Sequence[str] | None = None) -> int:
         prog="spite-arena",
         description="Play many games of Spite & Malice between two bots and summarise the results.",
     )
-    parser.add_argument("bot_a", choices=BOT_NAMES, help="the bot whose win rate is reported")
-    parser.add_argument("bot_b", choices=BOT_NAMES, help="its opponent")
+    names = (*BOT_NAMES, *EXTRA_BOTS)
+    parser.add_argument("bot_a", choices=names, help="the bot whose win rate is reported")
+    parser.add_argument("bot_b", choices=names, help="its opponent")
     parser.add_argument("--games", type=int, default=100, help="games (or matches) to play (default 100)")
     parser.add_argument("--workers", type=int, default=None, help="local worker processes (default: CPUs)")
     parser.add_argument("--seed", type=int, default=0, help="seed of the whole run (default 0)")

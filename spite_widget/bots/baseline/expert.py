@@ -1,0 +1,420 @@
+"""The strongest level: plans the whole turn, then plays the plan one move at a time.
+
+`choose` is called once per move. The bot searches the turn once (see `plan.py`), keeps
+the line it found together with the position it expects after each move, and replays it
+while the view matches. Any surprise — a new pay-off top, five fresh cards after the hand
+was emptied, or a human who took a hint and then played something else — means the next
+view differs from the expected one, and the bot plans again from what it now sees.
+"""
+
+from __future__ import annotations
+
+import random
+import zlib
+from dataclasses import dataclass
+from typing import Final
+
+from ...engine.cards import RANK_OF, STACK_COMPLETE, Card
+from ...engine.moves import Move
+from ...engine.state import PlayerView
+from ..base import Bot, require_turn
+from .plan import DISCARD, HAND, PAY, SIDE, WIN, Plan, Step, TurnSearch, Weights
+from .sim import needed_ranks
+
+Expect = tuple[int, tuple[int, ...], tuple[int, ...], tuple[int, int, int], int]
+
+
+def view_key(view: PlayerView) -> Expect:
+    """What the plan depends on: ply, hand ranks, own side heights, center sizes, pay-off count."""
+    me = view.player
+    hand = tuple(sorted(RANK_OF[c] for c in view.hand))
+    heights = tuple(len(s) for s in view.sides[me])
+    c = view.centers
+    return (view.ply, hand, heights, (len(c[0]), len(c[1]), len(c[2])), view.payoff_counts[me])
+
+
+def _advance(key: Expect, step: Step, hand_rank: int) -> Expect:
+    """The key expected after one step of a plan (a deterministic step: no new cards seen)."""
+    ply, hand, heights, centers, pay = key
+    kind, a, b = step
+    if kind in (DISCARD, HAND):
+        h = list(hand)
+        h.remove(hand_rank)
+        hand = tuple(h)
+    if kind == SIDE:
+        heights = (*heights[:a], heights[a] - 1, *heights[a + 1 :])
+    if kind == DISCARD:
+        heights = (*heights[:b], heights[b] + 1, *heights[b + 1 :])
+    else:
+        c = list(centers)
+        c[b] = 0 if c[b] + 1 == STACK_COMPLETE else c[b] + 1
+        centers = (c[0], c[1], c[2])
+    if kind == PAY:
+        pay -= 1
+    return (ply + 1, hand, heights, centers, pay)
+
+
+@dataclass(frozen=True, slots=True)
+class Forecast:
+    """What the expert expected of the opponent's next turn when it ended its own."""
+
+    planner: float
+    """Their chance to play their pay-off card if they plan whole turns."""
+    plain: float
+    """... and if they play one step at a time towards their pay-off card."""
+    payoff_count: int
+    payoff_top: Card | None
+    centers: tuple[int, int, int]
+    """Center sizes as the turn passed to them."""
+    own_sides: list[int]
+    """The expert's own side-stack heights after its discard (to know the turn ended as chosen)."""
+
+
+STYLE_LIKELIHOOD: Final = {"none": (0.7, 0.82), "plain": (0.05, 0.10), "other": (0.18, 0.005)}
+"""How often a planning player and a one-step-at-a-time player leave each kind of turn
+(planner, plain), among turns without a pay-off card; counted over expert v greedy games.
+"other" (cards played to a center away from the pay-off card) all but rules a plain player out."""
+
+
+def turn_style(
+    forecast: Forecast, centers: tuple[int, int, int], payoff_count: int, kings_start_stacks: bool
+) -> str:
+    """How the opponent used the centers in the turn that just passed, from public cards only.
+
+    "paid": their pay-off pile shrank; "none": no card went to a center; "plain": cards went
+    only onto a center nearest their pay-off card, each bringing it closer; "other": anything else.
+    """
+    top = forecast.payoff_top
+    if top is None or payoff_count != forecast.payoff_count:
+        return "paid"
+    before = forecast.centers
+    changed = [i for i in range(3) if centers[i] != before[i]]
+    if not changed:
+        return "none"
+    target = RANK_OF[top]
+    dist = [len(needed_ranks(b, target, kings_start_stacks) or ()) for b in before]
+    nearest = min(dist)
+    for i in changed:
+        b, a = before[i], centers[i]
+        added = a - b if a > b else STACK_COMPLETE - b + a
+        if dist[i] != nearest or added >= dist[i]:
+            return "other"
+    return "plain"
+
+
+MAX_LOSS = 20.0
+"""A won game's value in a rating, in pay-off cards (a whole pile); other values are clamped
+to +-MAX_LOSS."""
+
+
+@dataclass(frozen=True, slots=True)
+class MoveRating:
+    """How a move compares with the expert's choice in the same position (for annotating games)."""
+
+    played: Move
+    """The move that was played."""
+    best: Move
+    """The expert's choice in this position."""
+    played_value: float
+    """The value of the best plan for the rest of the turn that starts with `played`."""
+    best_value: float
+    """The value of the expert's best plan (values in pay-off cards, on one scale per position)."""
+    loss: float
+    """best_value - played_value, >= 0: about 1.0 per pay-off card of difference."""
+    why: str
+    """One short line saying why `best` is better, or "" when `played` is as good."""
+
+
+class ExpertBot(Bot):
+    """Searches every sequence of moves in its turn and plays the best line."""
+
+    name = "expert"
+
+    def __init__(self, seed: int | None = None, weights: Weights | None = None) -> None:
+        super().__init__(seed)
+        self.weights = weights if weights is not None else Weights()
+        """The evaluation's weights (the defaults are the tuned ones)."""
+        self._steps: list[Step] = []
+        self._expect: Expect | None = None
+        self._last_ply = -2
+        self._turn_centers: tuple[int, int, int] | None = None
+        self._search: TurnSearch | None = None
+        self._forecast: Forecast | None = None
+        self.planner_odds = self.weights.planner_odds
+        """How likely the opponent plans whole turns rather than playing one step at a time:
+        learnt during the game from whether they play their pay-off card when each model
+        said they could (starts at `Weights.planner_odds`)."""
+        self.last_plan: Plan | None = None
+        """The most recent plan (for benchmarks and teaching tools)."""
+
+    def choose(self, view: PlayerView) -> Move:
+        moves = require_turn(view)
+        if view.ply != self._last_ply + 1:  # a new turn: the centers are as the opponent left them
+            self._turn_centers = _center_sizes(view)
+            self._learn(view)
+        self._last_ply = view.ply
+        key = view_key(view)
+        if not self._steps or key != self._expect:
+            self._replan(view)
+        if not self._steps:  # nothing searched (cannot happen with a legal move left); stay legal
+            self._why = "no plan found; plays the first legal move"
+            return moves[0]
+        step = self._steps.pop(0)
+        move = _to_move(view, step)
+        if move is None or move not in moves:  # a plan that no longer fits: never play it
+            self._replan(view)
+            step = self._steps.pop(0)
+            move = _to_move(view, step)
+            if move is None or move not in moves:
+                self._steps = []
+                self._why = "no plan fits this position; plays the first legal move"
+                return moves[0]
+        self._expect = _advance(key, step, RANK_OF[move.card])
+        if move.ends_turn and self._search is not None:
+            centers = _center_sizes(view)  # a discard leaves them as they are
+            planner, plain = self._search.threat_parts(centers)
+            opp = view.opponent
+            sides = [len(x) for x in view.sides[view.player]]
+            sides[move.target_index] += 1
+            self._forecast = Forecast(
+                planner,
+                plain,
+                view.payoff_counts[opp],
+                view.payoff_tops[opp],
+                centers,
+                sides,
+            )
+        return move
+
+    def _learn(self, view: PlayerView) -> None:
+        """Weigh the two opponent models by how the opponent's last turn went (Bayes' rule).
+
+        Two things are seen: whether they played their pay-off card when each model gave
+        them a chance, and how they used the centers otherwise (see `turn_style`).
+        """
+        forecast, self._forecast = self._forecast, None
+        if forecast is None or view.ply == 0:
+            return
+        if [len(x) for x in view.sides[view.player]] != forecast.own_sides:
+            return  # the turn did not end as this bot chose (a hint that was not taken)
+        opp = view.opponent
+        style = turn_style(
+            forecast, _center_sizes(view), view.payoff_counts[opp], view.rules.kings_start_stacks
+        )
+        if style == "paid":
+            lo, hi = 0.03, 0.97  # nobody is that sure of a sampled guess
+            like_planner = min(hi, max(lo, forecast.planner))
+            like_plain = min(hi, max(lo, forecast.plain))
+        else:
+            like_planner, like_plain = STYLE_LIKELIHOOD[style]
+        q = self.planner_odds
+        q = q * like_planner / (q * like_planner + (1.0 - q) * like_plain)
+        floor = self.weights.planner_floor
+        self.planner_odds = min(1.0 - floor, max(floor, q))
+
+    def plan(self, view: PlayerView) -> Plan:
+        """Search the turn from `view` without playing it (used by hints and benchmarks)."""
+        require_turn(view)
+        search = TurnSearch(
+            view, self.weights, self._turn_rng(view), self._opp_centers(view), self.planner_odds
+        )
+        self._search = search
+        return search.run()
+
+    def rate(self, view: PlayerView, played: Move) -> MoveRating:
+        """Compare `played` with the expert's choice: the loss is what the move gives away.
+
+        Both moves are scored by one search of the turn from `view` (at any point of a turn):
+        each by the best line for the rest of the turn that starts with it. The bot's own
+        plan for the turn it is playing is not touched.
+        """
+        moves = require_turn(view)
+        if played not in moves:
+            raise ValueError(f"{played} is not a legal move here: {view.why_illegal(played)}")
+        search = TurnSearch(view, self.weights, self._turn_rng(view), planner_odds=self.planner_odds)
+        plan = search.run()
+        scale = self.weights.pay
+        best_move = _to_move(view, plan.steps[0]) if plan.steps else None
+        if best_move is None or best_move not in moves:
+            best_move = played
+        best_raw, best_path = search.line_after(_to_step(best_move))
+        played_raw, played_path = search.line_after(_to_step(played))
+        if played_raw > best_raw:  # cannot happen with one consistent search; never rate above best
+            best_move, best_raw, best_path = played, played_raw, played_path
+        best_value = _rating_value(best_raw, scale)
+        played_value = _rating_value(played_raw, scale)
+        loss = max(0.0, best_value - played_value)
+        if loss < 1e-9:
+            loss = 0.0
+        why = "" if loss == 0.0 else _why_better(view, search, played, played_path, best_move, best_path)
+        return MoveRating(played, best_move, played_value, best_value, loss, why)
+
+    def _opp_centers(self, view: PlayerView) -> tuple[int, int, int] | None:
+        """The center sizes the opponent left at the end of their turn, when this bot saw them."""
+        return self._turn_centers if view.ply == self._last_ply else None
+
+    def _turn_rng(self, view: PlayerView) -> random.Random:
+        """A generator fixed by the bot's seed and the position: the same view, the same plan."""
+        text = "|".join(
+            [
+                str(self.seed),
+                str(view.ply),
+                ",".join(view.hand),
+                ",".join(str(t) for t in view.payoff_tops),
+                ";".join(",".join(s) for side in view.sides for s in side),
+                ";".join(",".join(c) for c in view.centers),
+            ]
+        )
+        return random.Random(zlib.crc32(text.encode()))
+
+    def _replan(self, view: PlayerView) -> None:
+        plan = self.plan(view)
+        self.last_plan = plan
+        self._steps = list(plan.steps)
+        self._why = describe_plan(view, plan)
+
+
+def _center_sizes(view: PlayerView) -> tuple[int, int, int]:
+    c = view.centers
+    return (len(c[0]), len(c[1]), len(c[2]))
+
+
+def _rating_value(raw: float, scale: float) -> float:
+    """A search value in pay-off cards; a won game counts MAX_LOSS above anything else."""
+    if raw >= WIN:
+        return MAX_LOSS
+    return max(-MAX_LOSS, min(MAX_LOSS, raw / scale))
+
+
+def _to_step(move: Move) -> Step:
+    """The abstract step of a concrete move (ranks, side-stack and center indexes)."""
+    b = move.target_index
+    if move.source == "P":
+        return (PAY, 0, b)
+    if move.source[0] == "S":
+        return (SIDE, move.source_index, b)
+    return (HAND if move.to_center else DISCARD, RANK_OF[move.card], b)
+
+
+def _pays(path: tuple[Step, ...]) -> int:
+    return sum(1 for kind, _a, _b in path if kind == PAY)
+
+
+def _why_better(
+    view: PlayerView,
+    search: TurnSearch,
+    played: Move,
+    played_path: tuple[Step, ...],
+    best: Move,
+    best_path: tuple[Step, ...],
+) -> str:
+    """One plain line: what the played move gives away that the expert's move keeps."""
+    me = view.player
+    top = view.payoff_tops[me]
+    tail = f"; the expert plays {best}"
+    if top is not None and _pays(best_path) > _pays(played_path):
+        if played.ends_turn:
+            return f"ending the turn now leaves the pay-off {top.display} unplayed{tail}"
+        return f"this line never reaches the pay-off {top.display}{tail}"
+    if played.ends_turn:
+        stack = view.sides[me][played.target_index]
+        if stack and RANK_OF[played.card] > RANK_OF[stack[-1]] and stack[-1][0] != "K":
+            under = stack[-1]
+            if top is not None:
+                return f"burying the {under.display} blocks your pay-off {top.display}{tail}"
+            return f"burying the {under.display} on {played.target} costs you that card{tail}"
+        if stack and stack[-1][0] == "K":
+            return f"burying the {stack[-1].display} on {played.target} wastes a wild King{tail}"
+        if played.card[0] == "K":
+            return f"discarding the {played.card.display} gives up a wild King{tail}"
+    opp_top = view.payoff_tops[1 - me]
+    if opp_top is not None:
+        t_played = search.threat(search.centers_after(played_path))
+        t_best = search.threat(search.centers_after(best_path))
+        if t_played > t_best + 0.1:
+            return (
+                f"it gives the opponent's pay-off {opp_top.display} a {t_played:.0%} chance"
+                f" (not {t_best:.0%}){tail}"
+            )
+    if not played.ends_turn and best.ends_turn:
+        return f"the cards played after {played} help the opponent more than you{tail}"
+    if played.ends_turn and not best.ends_turn:
+        return f"ending the turn now wastes cards that could go to the centers{tail}"
+    return f"a weaker line for the rest of the turn{tail}"
+
+
+def _to_move(view: PlayerView, step: Step) -> Move | None:
+    """The concrete move for an abstract step in this view (None if it no longer fits)."""
+    me = view.player
+    kind, a, b = step
+    if kind == PAY:
+        top = view.payoff_tops[me]
+        return Move("P", top, f"C{b + 1}") if top is not None else None
+    if kind == SIDE:
+        stack = view.sides[me][a]
+        return Move(f"S{a + 1}", stack[-1], f"C{b + 1}") if stack else None
+    card = _hand_card(view.hand, a)
+    if card is None:
+        return None
+    return Move("H", card, f"C{b + 1}" if kind == HAND else f"S{b + 1}")
+
+
+def _hand_card(hand: tuple[Card, ...], rank: int) -> Card | None:
+    for c in hand:
+        if RANK_OF[c] == rank:
+            return c
+    return None
+
+
+def describe_plan(view: PlayerView, plan: Plan) -> str:
+    """One line for hints and teaching: what the turn's plan does and why."""
+    me = view.player
+    hand = list(view.hand)
+    sides = [list(s) for s in view.sides[me]]
+    top = view.payoff_tops[me]
+    played: list[str] = []
+    targets: list[str] = []
+    for kind, a, b in plan.steps:
+        if kind == PAY and top is not None:
+            lead = _cards_to(played, targets)
+            last = view.payoff_counts[me] <= 1
+            what = f"the last pay-off card {top.display}" if last else f"the pay-off {top.display}"
+            if lead:
+                return f"plays {lead} so {what} can follow" + (" and win" if last else "")
+            return f"plays {what} to C{b + 1}" + (" and wins" if last else ": that is what wins")
+        if kind == SIDE:
+            card = sides[a].pop()
+            played.append(f"{card.display} from S{a + 1}")
+            targets.append(f"C{b + 1}")
+        elif kind == HAND:
+            card = _hand_card(tuple(hand), a) or hand[0]
+            hand.remove(card)
+            played.append(card.display)
+            targets.append(f"C{b + 1}")
+        else:
+            card = _hand_card(tuple(hand), a) or hand[0]
+            stack = sides[b]
+            under = f"on {stack[-1].display} on S{b + 1}" if stack else f"on the empty S{b + 1}"
+            lead = _cards_to(played, targets)
+            first = f"plays {lead}, then " if lead else ""
+            opp_top = view.payoff_tops[1 - me]
+            guard = ""
+            if opp_top is not None:
+                guard = (
+                    f"; leaves the opponent's {opp_top.display} little chance"
+                    if plan.threat < 0.25
+                    else f"; the opponent's {opp_top.display} may still follow ({plan.threat:.0%})"
+                )
+            return f"{first}ends the turn with {card.display} {under}{guard}"
+    lead = _cards_to(played, targets)
+    return f"plays {lead} to empty the hand and draw five fresh cards"
+
+
+def _cards_to(played: list[str], targets: list[str]) -> str:
+    """ "4♥ and 5♣ to C1" or "4♥ to C1, 9♠ from S2 to C3"."""
+    if not played:
+        return ""
+    if len(set(targets)) == 1:
+        cards = played[0] if len(played) == 1 else ", ".join(played[:-1]) + " and " + played[-1]
+        return f"{cards} to {targets[0]}"
+    return ", ".join(f"{p} to {t}" for p, t in zip(played, targets, strict=True))

@@ -1,0 +1,606 @@
+"""The expert's turn planner: a search over every sequence of moves within one turn.
+
+The planner works on ranks taken from one `PlayerView`. Inside a turn the only things a
+player does not know are the cards that turn up: a new pay-off top after the pay-off card
+is played, and five new cards when the hand is emptied. Both are chance events, so a
+line of play stops there (a leaf, scored by estimate) and the bot plans again once it
+sees the new card. Completing a center stack reshuffles the stock but reveals nothing,
+so the search goes on through it.
+
+The search is a depth-first walk with memoisation over the position (hand as sorted
+ranks, side-stack heights, center sizes, is the pay-off card still to play). Every
+position can also end the turn with a discard; its score weighs pay-off progress, the
+chance that the opponent can play their pay-off card onto what we leave (sampled from
+the unseen cards: the opponent's pay-off top and side stacks are public), Kings kept,
+cards brought out of the side stacks, and how the discard sits on its side stack.
+
+The opponent's chance is sampled with what their last turn showed: the cards they kept
+could not have reached their pay-off card on the centers they left (or they would have
+played it). It is worked out for two kinds of opponent, one who plans whole turns and one
+who plays one step at a time towards the pay-off card, and mixed by the odds the expert
+has learnt (see `expert.py`). It weighs more when the opponent is near the end of their
+pile, and less when the stock is short for the pay-off cards still to play (a draw looms).
+"""
+
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass
+from typing import Final
+
+from ...engine.cards import KING, RANK_OF, STACK_COMPLETE
+from ...engine.rules import HAND_SIZE
+from ...engine.state import PlayerView
+from .sim import Ranks, cover, cover_plainly, needed_ranks, ranks, take_side_top, unseen_counts
+
+Step = tuple[int, int, int]
+"""(kind, a, b): kind PAY (-, center b), SIDE (stack a, center b), HAND (rank a, center b),
+DISCARD (rank a, side stack b)."""
+PAY: Final = 0
+SIDE: Final = 1
+HAND: Final = 2
+DISCARD: Final = 3
+
+WIN: Final = 1e9
+Path = tuple[Step, ...]
+Key = tuple[Ranks, tuple[int, ...], tuple[int, int, int], bool]
+_REACH_DECAY: Final = (1.0, 0.45, 0.2, 0.08, 0.03)
+
+
+@dataclass(frozen=True, slots=True)
+class Weights:
+    """The evaluation's weights, in hundredths of a pay-off card."""
+
+    pay: float = 100.0
+    """One pay-off card played: the only thing that wins."""
+    opp_threat: float = 150.0
+    """Times the chance that the opponent can play their pay-off card next turn (above `pay`:
+    a player who plays one pay-off card often plays the next one too)."""
+    opp_endgame: float = 2000.0
+    """Added to `opp_threat` when the opponent holds one pay-off card (half as much for two,
+    a quarter for three...): their pay-off card may then be the game."""
+    draw_cut: float = 1.0
+    """How much of the threat's weight a looming draw takes away against a planning opponent
+    (0: none, 1: all): two players who block each other only run the clock down."""
+    draw_cut_plain: float = 0.4
+    """The same against a one-step player (who does not block, but is slow to finish)."""
+    pace_safe: float = 2.5
+    """Stock cards per pay-off card still to play (the nearer player's) above which no draw looms."""
+    pace_doomed: float = 1.0
+    """... and below which a draw is all but certain unless somebody takes risks."""
+    planner_odds: float = 0.5
+    """How likely the opponent plans its turns (1) rather than plays one step at a time (0),
+    before the game shows which (the expert learns it as the game goes on)."""
+    planner_floor: float = 0.05
+    """The learnt odds never go below this or above 1 minus this: people change their play."""
+    reach: float = 35.0
+    """Times our chance of reaching our own pay-off card next turn with what we keep
+    (below `pay`: a pay-off card in the center beats one within reach)."""
+    king_hand: float = 10.0
+    """Each King kept in the hand (wild cards win races)."""
+    side_played: float = 3.0
+    """Each card brought out of a side stack (unburies what lies below)."""
+    hand_played: float = 1.0
+    """Each hand card played to a center (cycles cards, keeps the stock alive)."""
+    refill: float = 25.0
+    """Emptying the hand: five fresh cards to go on with."""
+    run: float = 6.0
+    """A discard one below the side top: a descending run comes off in order."""
+    same: float = 2.0
+    """A discard of the side top's own rank."""
+    gap: float = 0.7
+    """Per rank between a discard and the lower-than-it side top it does not bury."""
+    bury: float = 14.0
+    """A discard above the side top: the lower card is buried."""
+    bury_soon: float = 1.5
+    """More per step the buried card is needed sooner on the centers."""
+    bury_king: float = 20.0
+    """Burying a King on a side stack."""
+    empty: float = 9.0
+    """Using up an empty side stack."""
+    empty_high: float = 0.7
+    """Per rank of a card starting an empty side stack (high cards make good bases)."""
+    discard_king: float = 9.0
+    """Discarding a King (it stays playable on top, but only until covered)."""
+    low_stock: float = 2.0
+    """Per card the stock falls short of `stock_floor` when the turn ends: a dry stock is a draw."""
+    stock_floor: int = 30
+    """Below this many cards in the stock, the draw looms."""
+    kept_king_bias: float = 4.0
+    """How much likelier a card the opponent kept in hand is a King than any other unseen card."""
+    samples: int = 48
+    """Sampled opponent hands for the threat estimate."""
+    kept_tries: int = 30
+    """Draws of the opponent's kept cards before giving up on ones that could not have paid."""
+    fresh_samples: int = 48
+    """Sampled draws for the chance that new cards bring our pay-off card within reach."""
+
+
+@dataclass(frozen=True, slots=True)
+class Plan:
+    """The chosen line for the rest of the turn and what the planner expected of it."""
+
+    steps: Path
+    value: float
+    threat: float
+    """The sampled chance that the opponent can play their pay-off card after the line."""
+    nodes: int
+    """Positions searched (for benchmarks and curiosity)."""
+
+
+class TurnSearch:
+    """One search from one view; build a new one for each decision."""
+
+    def __init__(
+        self,
+        view: PlayerView,
+        weights: Weights,
+        rng: random.Random,
+        opp_centers: tuple[int, int, int] | None = None,
+        planner_odds: float | None = None,
+    ) -> None:
+        me = view.player
+        opp = 1 - me
+        self.w = weights
+        self.ks = view.rules.kings_start_stacks
+        self.stacks: tuple[Ranks, ...] = tuple(ranks(s) for s in view.sides[me])
+        self.heights0 = tuple(len(s) for s in self.stacks)
+        self.side_total0 = sum(self.heights0)
+        self.hand0: Ranks = tuple(sorted(ranks(view.hand)))
+        top = view.payoff_tops[me]
+        self.pay_rank = RANK_OF[top] if top is not None else 0
+        self.pay_count = view.payoff_counts[me]
+        self.opp_count = view.payoff_counts[opp]
+        self.opp_need = max(0, HAND_SIZE - view.hand_sizes[opp])
+        self.stock0 = view.stock_count
+        self.base = weights.pay * (self.opp_count - self.pay_count)
+        self.planner_odds = weights.planner_odds if planner_odds is None else planner_odds
+        # a dry stock ends the game drawn: when it is short for the pay-off cards still to
+        # play, two players who block each other only run the clock down, so the opponent's
+        # chance counts for less
+        pace = view.stock_count / max(1, min(self.pay_count, self.opp_count))
+        hi, lo = weights.pace_safe, weights.pace_doomed
+        danger = min(1.0, max(0.0, (hi - pace) / (hi - lo))) if hi > lo else 0.0
+        q = self.planner_odds
+        cut = danger * (q * weights.draw_cut + (1.0 - q) * weights.draw_cut_plain)
+        # near the end of their pile, a pay-off card often runs on to the last one: the game
+        closing = weights.opp_endgame * 0.5 ** max(0, self.opp_count - 1)
+        self.threat_weight = (weights.opp_threat + closing) * (1.0 - cut)
+        self.pool = unseen_counts(view)
+        pool_total = sum(self.pool[1:])
+        self.pool_frac = [c / pool_total if pool_total else 0.0 for c in self.pool]
+        self.centers0 = (len(view.centers[0]), len(view.centers[1]), len(view.centers[2]))
+        self.opp_centers = opp_centers if opp_centers is not None else self.centers0
+        self.masks, self.plain_masks, self.n_samples = self._opponent_masks(view, rng)
+        deck = [r for r in range(1, 14) for _ in range(self.pool[r])]
+        self.n_fresh = weights.fresh_samples
+        self.fresh: list[list[list[int]]] = [
+            _prefix_counts(rng.sample(deck, min(HAND_SIZE, len(deck)))) for _ in range(self.n_fresh)
+        ]
+        self.fresh_memo: dict[tuple[Ranks, int, int], int] = {}
+        self.memo: dict[Key, tuple[float, Path]] = {}
+        self.threat_memo: dict[tuple[int, int, int], float] = {}
+
+    # ------------------------------------------------------------------ the opponent
+    def _opponent_masks(self, view: PlayerView, rng: random.Random) -> tuple[list[int], list[int], int]:
+        """For each center size, a bit per sampled opponent hand that reaches their pay-off card:
+        planning the turn, and playing one step at a time."""
+        opp = 1 - view.player
+        top = view.payoff_tops[opp]
+        n = self.w.samples
+        if top is None:
+            return [0] * STACK_COMPLETE, [0] * STACK_COMPLETE, n
+        target = RANK_OF[top]
+        stacks = tuple(ranks(s) for s in view.sides[opp])
+        heights = tuple(len(s) for s in stacks)
+        deck = [r for r in range(1, 14) for _ in range(self.pool[r])]
+        take = min(HAND_SIZE, len(deck))
+        masks = [0] * STACK_COMPLETE
+        plain_masks = [0] * STACK_COMPLETE
+        seqs = [needed_ranks(s, target, self.ks) or () for s in range(STACK_COMPLETE)]
+        left = [seqs[s] for s in set(self.opp_centers)]  # the climbs on the centers they left
+        kept = min(view.hand_sizes[opp], take)
+        weights = [self.w.kept_king_bias if r == KING else 1.0 for r in deck]
+        condition = kept > 0 and not self._could_have_paid([], left, stacks, heights)
+        for i in range(n):
+            counts = [0] * 14
+            # cards the opponent kept from earlier turns lean to Kings (every good player hoards them)
+            picked: list[int] = []
+            for _try in range(self.w.kept_tries if condition else 1):
+                picked = _weighted_sample(deck, weights, kept, rng) if kept else []
+                if not condition or not self._could_have_paid(picked, left, stacks, heights):
+                    break
+            rest = [r for r in deck]
+            for r in picked:
+                rest.remove(r)
+            for r in picked + rng.sample(rest, take - kept):
+                counts[r] += 1
+            bit = 1 << i
+            for s in range(STACK_COMPLETE):
+                if len(seqs[s]) <= 10 and cover(seqs[s], counts, stacks, heights, self.ks, 1) == 0:
+                    masks[s] |= bit
+                    if cover_plainly(seqs[s], counts, stacks, heights):
+                        plain_masks[s] |= bit
+        return masks, plain_masks, n
+
+    def _could_have_paid(
+        self, kept: list[int], climbs: list[Ranks], stacks: tuple[Ranks, ...], heights: tuple[int, ...]
+    ) -> bool:
+        """Could these kept cards have reached the pay-off card on the centers the opponent left?
+
+        A player who could have played their pay-off card would have: hands that could
+        are unlikely, whoever the opponent is.
+        """
+        counts = [0] * 14
+        for r in kept:
+            counts[r] += 1
+        return any(len(seq) <= 10 and cover(seq, counts, stacks, heights, self.ks, 1) == 0 for seq in climbs)
+
+    def threat(self, centers: tuple[int, int, int]) -> float:
+        """The chance that the opponent can play their pay-off card onto these centers."""
+        got = self.threat_memo.get(centers)
+        if got is None:
+            planner, plain = self.threat_parts(centers)
+            q = self.planner_odds
+            got = q * planner + (1.0 - q) * plain
+            self.threat_memo[centers] = got
+        return got
+
+    def threat_parts(self, centers: tuple[int, int, int]) -> tuple[float, float]:
+        """The opponent's chance to play their pay-off card onto these centers if they plan
+        their turn, and if they play one step at a time."""
+        m = self.masks
+        pm = self.plain_masks
+        n = self.n_samples
+        planner = (m[centers[0]] | m[centers[1]] | m[centers[2]]).bit_count() / n
+        plain = (pm[centers[0]] | pm[centers[1]] | pm[centers[2]]).bit_count() / n
+        return planner, plain
+
+    # ------------------------------------------------------------------ our prospects
+    def reach(
+        self, target: int, hand: Ranks, heights: tuple[int, ...], centers: tuple[int, int, int], fresh: int
+    ) -> float:
+        """The chance of reaching a pay-off card of rank `target` with what we hold and `fresh` new cards.
+
+        Our own cards are walked greedily along each center's needed ranks; what they leave
+        missing must come from Kings or from the fresh cards, sampled from the unseen ones.
+        """
+        counts = [0] * 14
+        for r in hand:
+            counts[r] += 1
+        known_kings = counts[KING] + sum(
+            1 for j, h in enumerate(heights) if h and self.stacks[j][h - 1] == KING
+        )
+        bits = 0
+        full = (1 << self.n_fresh) - 1
+        for s in set(centers):
+            seq = needed_ranks(s, target, self.ks) or ()
+            if len(seq) > 11:
+                continue
+            missing = _missing(seq, counts, self.stacks, heights)
+            deficit = len(missing) - known_kings
+            if deficit <= 0:
+                return 1.0
+            if deficit > fresh:
+                continue
+            bits |= self._fresh_mask(missing, known_kings, fresh)
+            if bits == full:
+                break
+        return bits.bit_count() / self.n_fresh
+
+    def _fresh_mask(self, missing: Ranks, known_kings: int, fresh: int) -> int:
+        """Which sampled fresh draws supply the missing ranks (with Kings standing in)."""
+        key = (missing, known_kings, fresh)
+        got = self.fresh_memo.get(key)
+        if got is not None:
+            return got
+        need: dict[int, int] = {}
+        for r in missing:
+            need[r] = need.get(r, 0) + 1
+        want = len(missing) - known_kings
+        mask = 0
+        for i, prefixes in enumerate(self.fresh):
+            counts = prefixes[fresh]
+            got_n = counts[KING]
+            for r, n in need.items():
+                c = counts[r]
+                got_n += c if c < n else n
+            if got_n >= want:
+                mask |= 1 << i
+        self.fresh_memo[key] = mask
+        return mask
+
+    def reach_known(
+        self, target: int, hand: Ranks, heights: tuple[int, ...], centers: tuple[int, int, int]
+    ) -> float:
+        """A quick guess of reaching `target` with our own cards only (for unseen pay-off tops)."""
+        counts = [0] * 14
+        for r in hand:
+            counts[r] += 1
+        best = 0.0
+        for s in set(centers):
+            seq = needed_ranks(s, target, self.ks) or ()
+            if len(seq) > 9:
+                continue
+            miss = cover(seq, counts, self.stacks, heights, self.ks, 4)
+            score = _REACH_DECAY[miss] * (0.97 ** len(seq))
+            if score > best:
+                best = score
+        return best
+
+    def next_payoff_chance(
+        self, hand: Ranks, heights: tuple[int, ...], centers: tuple[int, int, int], fresh: int
+    ) -> float:
+        """After our pay-off card is played: the chance that the unseen next one can be reached."""
+        total = 0.0
+        for r in range(1, 14):
+            f = self.pool_frac[r]
+            if f:
+                total += f * self.reach(r, hand, heights, centers, fresh)
+        return total
+
+    # ------------------------------------------------------------------ scoring
+    def static(
+        self,
+        hand: Ranks,
+        heights: tuple[int, ...],
+        centers: tuple[int, int, int],
+        live: bool,
+        stock: int,
+        fresh: int,
+    ) -> float:
+        """The part of a turn-ending score that does not depend on the discard."""
+        w = self.w
+        v = -self.threat_weight * self.threat(centers)
+        if stock < w.stock_floor:
+            v -= w.low_stock * (w.stock_floor - stock)
+        fresh = min(HAND_SIZE, fresh)
+        if live:
+            v += w.reach * self.reach(self.pay_rank, hand, heights, centers, fresh)
+        else:  # our next pay-off card is not seen yet: average over what it may be
+            v += w.reach * self.next_payoff_chance(hand, heights, centers, fresh)
+        v += w.king_hand * hand.count(KING)
+        v += w.side_played * (self.side_total0 - sum(heights))
+        v += w.hand_played * (len(self.hand0) - len(hand))
+        return v
+
+    def best_discard(
+        self, hand: Ranks, heights: tuple[int, ...], centers: tuple[int, int, int]
+    ) -> tuple[float, Step]:
+        """The best card to end the turn with, and where, scored by its side-stack fit."""
+        stacks = self.stacks
+        best = -1e18
+        best_step: Step = (DISCARD, hand[0], 0)
+        seen_empty = False
+        tops: list[int] = []
+        targets: list[int] = []
+        for j, h in enumerate(heights):
+            if h == 0:
+                if seen_empty:
+                    continue
+                seen_empty = True
+                tops.append(0)
+            else:
+                tops.append(stacks[j][h - 1])
+            targets.append(j)
+        only_kings = all(r == KING for r in hand)
+        last = -1
+        for r in hand:
+            if r == last:
+                continue
+            last = r
+            for j, t in zip(targets, tops, strict=True):
+                d = self.discard_fit(r, t, centers, only_kings)
+                if d > best:
+                    best = d
+                    best_step = (DISCARD, r, j)
+        return best, best_step
+
+    def discard_fit(self, r: int, t: int, centers: tuple[int, int, int], only_kings: bool) -> float:
+        """How well a card of rank `r` sits on a side stack topped by rank `t` (0: empty)."""
+        w = self.w
+        if t == 0:
+            d = -w.empty + w.empty_high * min(r, 12)
+        elif t == KING:
+            d = -w.bury_king
+        elif r == KING:
+            d = 0.0
+        elif r == t - 1:
+            d = w.run
+        elif r == t:
+            d = w.same
+        elif r < t:
+            d = -w.gap * (t - r - 1)
+        else:
+            soon = min((t - s - 1) % STACK_COMPLETE for s in centers)
+            d = -w.bury - w.bury_soon * max(0, 8 - soon)
+            if self.pay_rank and t < self.pay_rank:
+                d -= w.bury_soon * 2
+        if r == KING and not only_kings:
+            d -= w.discard_king
+        return d
+
+    def draw_value(self, live: bool) -> float:
+        """A drawn game (stock exhausted), relative to where the score counts from."""
+        return -self.base - (0.0 if live else self.w.pay)
+
+    # ------------------------------------------------------------------ the search
+    def run(self) -> Plan:
+        """Search the whole turn from the view's position."""
+        live = self.pay_rank > 0
+        value, path = self._search(self.hand0, self.heights0, self.centers0, live, self.stock0)
+        threat = self.threat(self._centers_after(path))
+        return Plan(path, value, threat, len(self.memo))
+
+    def line_after(self, step: Step) -> tuple[float, Path]:
+        """The value of the best line for the rest of the turn that starts with `step`.
+
+        Scored exactly as `run` scores its lines (and sharing its memo), so the step `run`
+        chooses gets `run`'s value and every other step is compared on the same scale.
+        """
+        kind, a, b = step
+        hand, heights, centers, stock = self.hand0, self.heights0, self.centers0, self.stock0
+        live = self.pay_rank > 0
+        if kind == DISCARD:
+            if stock < self.opp_need:
+                return self.draw_value(live), (step,)
+            h = heights[b]
+            t = self.stacks[b][h - 1] if h else 0
+            d = self.discard_fit(a, t, centers, all(r == KING for r in hand))
+            fresh = HAND_SIZE + 1 - len(hand)
+            return self.static(hand, heights, centers, live, stock, fresh) + d, (step,)
+        c = list(centers)
+        n = c[b] + 1
+        if n == STACK_COMPLETE:
+            c[b], stock = 0, stock + STACK_COMPLETE
+        else:
+            c[b] = n
+        nc = (c[0], c[1], c[2])
+        if kind == PAY:
+            if self.pay_count <= 1:
+                return WIN, (step,)
+            cont, _p = self._search(hand, heights, nc, False, stock)
+            return self.w.pay + cont, (step,)
+        if kind == SIDE:
+            nh = (*heights[:a], heights[a] - 1, *heights[a + 1 :])
+            v, p = self._search(hand, nh, nc, live, stock)
+            return v, (step, *p)
+        k = hand.index(a)
+        rest = hand[:k] + hand[k + 1 :]
+        if rest:
+            v, p = self._search(rest, heights, nc, live, stock)
+            return v, (step, *p)
+        if stock < HAND_SIZE:
+            return self.draw_value(live), (step,)
+        return self.static(rest, heights, nc, live, stock - HAND_SIZE, HAND_SIZE) + self.w.refill, (step,)
+
+    def centers_after(self, path: Path) -> tuple[int, int, int]:
+        """The center sizes after playing `path` from the view's position."""
+        return self._centers_after(path)
+
+    def _centers_after(self, path: Path) -> tuple[int, int, int]:
+        c = list(self.centers0)
+        for kind, _a, b in path:
+            if kind != DISCARD:
+                c[b] = 0 if c[b] + 1 == STACK_COMPLETE else c[b] + 1
+        return (c[0], c[1], c[2])
+
+    def _search(
+        self, hand: Ranks, heights: tuple[int, ...], centers: tuple[int, int, int], live: bool, stock: int
+    ) -> tuple[float, Path]:
+        key = (hand, heights, centers, live)
+        got = self.memo.get(key)
+        if got is not None:
+            return got
+        self.memo[key] = (-1e18, ())  # guards against cycles (there are none: every move plays a card)
+        ks = self.ks
+        best_v = -1e18
+        best_p: Path = ()
+        if hand:
+            if stock < self.opp_need:
+                best_v = self.draw_value(live)
+                _d, step = self.best_discard(hand, heights, centers)
+                best_p = (step,)
+            else:
+                d, step = self.best_discard(hand, heights, centers)
+                best_v = self.static(hand, heights, centers, live, stock, HAND_SIZE + 1 - len(hand)) + d
+                best_p = (step,)
+
+        # one target per distinct center size: equal stacks are interchangeable
+        targets = [i for i in range(3) if centers[i] not in centers[:i]]
+
+        def fits(r: int, s: int) -> bool:
+            return (s > 0 or ks) if r == KING else r == s + 1
+
+        def after(i: int) -> tuple[tuple[int, int, int], int]:
+            c = list(centers)
+            n = c[i] + 1
+            if n == STACK_COMPLETE:
+                c[i] = 0
+                return (c[0], c[1], c[2]), stock + STACK_COMPLETE
+            c[i] = n
+            return (c[0], c[1], c[2]), stock
+
+        if live:
+            for i in targets:
+                if fits(self.pay_rank, centers[i]):
+                    nc, ns = after(i)
+                    if self.pay_count <= 1:
+                        v = WIN
+                    else:
+                        cont, _p = self._search(hand, heights, nc, False, ns)
+                        v = self.w.pay + cont
+                    if v > best_v:
+                        best_v, best_p = v, ((PAY, 0, i),)
+        for j, h in enumerate(heights):
+            if not h:
+                continue
+            r = self.stacks[j][h - 1]
+            for i in targets:
+                if fits(r, centers[i]):
+                    nc, ns = after(i)
+                    nh = (*heights[:j], h - 1, *heights[j + 1 :])
+                    v, p = self._search(hand, nh, nc, live, ns)
+                    if v > best_v:
+                        best_v, best_p = v, ((SIDE, j, i), *p)
+        last = -1
+        for k, r in enumerate(hand):
+            if r == last:
+                continue
+            last = r
+            rest = hand[:k] + hand[k + 1 :]
+            for i in targets:
+                if fits(r, centers[i]):
+                    nc, ns = after(i)
+                    if rest:
+                        v, p = self._search(rest, heights, nc, live, ns)
+                    elif ns < HAND_SIZE:
+                        v, p = self.draw_value(live), ()
+                    else:
+                        v, p = (
+                            self.static(rest, heights, nc, live, ns - HAND_SIZE, HAND_SIZE) + self.w.refill,
+                            (),
+                        )
+                    if v > best_v:
+                        best_v, best_p = v, ((HAND, r, i), *p)
+        result = (best_v, best_p)
+        self.memo[key] = result
+        return result
+
+
+def _prefix_counts(cards: list[int]) -> list[list[int]]:
+    """Rank counts of the first k cards of a sampled draw, for k = 0..len(cards)."""
+    out = [[0] * 14]
+    for r in cards:
+        nxt = out[-1][:]
+        nxt[r] += 1
+        out.append(nxt)
+    while len(out) <= HAND_SIZE:
+        out.append(out[-1])
+    return out
+
+
+def _missing(seq: Ranks, counts: list[int], stacks: tuple[Ranks, ...], heights: tuple[int, ...]) -> Ranks:
+    """The ranks of `seq` our hand and side tops cannot supply (Kings not used)."""
+    c = counts[:]
+    hs = list(heights)
+    out: list[int] = []
+    for need in seq:
+        if c[need]:
+            c[need] -= 1
+        elif not take_side_top(stacks, hs, need):
+            out.append(need)
+    return tuple(out)
+
+
+def _weighted_sample(deck: list[int], weights: list[float], k: int, rng: random.Random) -> list[int]:
+    """k cards drawn without replacement, each with chance proportional to its weight."""
+    idx = list(range(len(deck)))
+    w = weights[:]
+    out: list[int] = []
+    for _ in range(min(k, len(deck))):
+        i = rng.choices(range(len(idx)), weights=w)[0]
+        out.append(deck[idx[i]])
+        del idx[i]
+        del w[i]
+    return out

@@ -1,0 +1,131 @@
+"""Public-information helpers shared by the bots: what a player can count and reach.
+
+Everything here works from a `PlayerView` (or plain ranks taken from one), never from a
+game: the bots must reason exactly as a player at the table could.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Final
+
+from ...engine.cards import KING, RANK_OF, STACK_COMPLETE, Card
+from ...engine.state import PlayerView
+
+Ranks = tuple[int, ...]
+
+COPIES: Final = 8
+"""Each rank appears 8 times in two packs (4 suits x 2)."""
+
+
+def ranks(cards: Sequence[Card]) -> Ranks:
+    """The ranks of a pile, in the same order (suits never matter for play)."""
+    return tuple(RANK_OF[c] for c in cards)
+
+
+def needed_ranks(size: int, target: int, kings_start_stacks: bool = False) -> Ranks | None:
+    """Ranks that must go on a center stack of `size` before a card of rank `target` fits.
+
+    A King target fits any non-empty stack. When the stack is already past the target, it
+    must be completed first (up to a Queen) and restarted from an Ace. None means the
+    target can never fit (a King on an empty stack when Kings may not start stacks is
+    handled by asking for an Ace first, so None is not returned today; kept for clarity).
+    """
+    if target == KING:
+        return () if size > 0 or kings_start_stacks else (1,)
+    if size < target:
+        return tuple(range(size + 1, target))
+    return tuple(range(size + 1, STACK_COMPLETE + 1)) + tuple(range(1, target))
+
+
+def take_side_top(stacks: Sequence[Ranks], heights: list[int], rank: int) -> bool:
+    """Play the first side-stack top of `rank` (lowering that stack's height); False if none."""
+    for j in range(len(stacks)):
+        h = heights[j]
+        if h and stacks[j][h - 1] == rank:
+            heights[j] = h - 1
+            return True
+    return False
+
+
+def cover(
+    seq: Ranks,
+    hand_counts: Sequence[int],
+    stacks: Sequence[Ranks],
+    heights: Sequence[int],
+    kings_start_stacks: bool = False,
+    limit: int = 99,
+) -> int:
+    """How many ranks of `seq` a player could NOT supply, playing greedily in order.
+
+    Each needed rank is taken from the hand if there, else from a side-stack top (which
+    uncovers the card below), else a King from the hand or a side top stands in for it.
+    Stops counting once `limit` ranks are missing. A cheap, optimistic-but-honest estimate
+    of whether a player reaches a card: the search does the exact work for our own turn.
+    """
+    if not seq:
+        return 0
+    counts = list(hand_counts)
+    hs = list(heights)
+    missing = 0
+    for need in seq:
+        if counts[need]:
+            counts[need] -= 1
+            continue
+        if take_side_top(stacks, hs, need):
+            continue
+        if need != 1 or kings_start_stacks:
+            if counts[KING]:
+                counts[KING] -= 1
+                continue
+            if take_side_top(stacks, hs, KING):
+                continue
+        missing += 1
+        if missing >= limit:
+            return missing
+    return missing
+
+
+def cover_plainly(
+    seq: Ranks, hand_counts: Sequence[int], stacks: Sequence[Ranks], heights: Sequence[int]
+) -> bool:
+    """Could a plain one-step-at-a-time player supply `seq`? Exact ranks only, side tops first,
+    and a King only for the last card (the one that lets the pay-off card fit).
+
+    The way a player who never plans ahead reaches a pay-off card; `cover` is the way a
+    planner does. The expert weighs both by what it sees of its opponent.
+    """
+    counts = list(hand_counts)
+    hs = list(heights)
+    last = len(seq) - 1
+    for i, need in enumerate(seq):
+        if take_side_top(stacks, hs, need):
+            continue
+        if counts[need]:
+            counts[need] -= 1
+            continue
+        if i == last and need != 1 and (counts[KING] or take_side_top(stacks, hs, KING)):
+            continue
+        return False
+    return True
+
+
+def unseen_counts(view: PlayerView) -> list[int]:
+    """How many cards of each rank (index 1..13) this player cannot see anywhere.
+
+    They are in the other hand, the stock or under the pay-off tops: the pool an unknown
+    card is drawn from.
+    """
+    counts = [0] + [COPIES] * 13
+    seen: list[Card] = list(view.hand)
+    for top in view.payoff_tops:
+        if top is not None:
+            seen.append(top)
+    for player_sides in view.sides:
+        for stack in player_sides:
+            seen.extend(stack)
+    for center in view.centers:
+        seen.extend(center)
+    for c in seen:
+        counts[RANK_OF[c]] -= 1
+    return counts
