@@ -5,20 +5,60 @@ from __future__ import annotations
 import dataclasses
 
 import pytest
-from decks import deal, ladder
+from decks import deal, ladder, random_game
 
 from spite_widget import Card, Game, GameState, IllegalMoveError, Move, NotAMoveError, PlayerView
+from spite_widget.engine.game import Played
 
 
 def snapshot(g: Game) -> tuple[object, ...]:
     return (g.state, g.to_record(), g.legal_moves(), g.current_player, g.ply, g.moves, g.result)
 
 
-def test_play_takes_a_move_or_its_string_and_returns_none():
+def test_play_takes_a_move_or_its_string_and_says_what_it_did():
     g = Game.new(deck=deal(hands=(["Ah", "2h"], [])))
-    assert g.play("H:Ah>C1") is None
-    assert g.play(Move.parse("H:2h>C1")) is None
+    first = g.play("H:Ah>C1")
+    second = g.play(Move.parse("H:2h>C1"))
     assert g.moves == ("H:Ah>C1", "H:2h>C1") and g.last_move == "H:2h>C1" and g.ply == 2
+    assert first == Played(Move.parse("H:Ah>C1"), 0, None, 0, (), False, None)
+    assert second.move == "H:2h>C1" and not second.drawn and not second.turn_passed
+    assert repr(first) == "<Played H:Ah>C1 by player 0>"
+    with pytest.raises(dataclasses.FrozenInstanceError):
+        first.player = 1  # type: ignore[misc]
+
+
+def test_played_tells_the_cards_drawn_when_the_turn_passes():
+    g = Game.new(deck=deal(hands=(["3c"], []), draws=["9h", "Td"]))
+    before = g.state.hands[1]
+    played = g.play("H:3c>S1")
+    assert played.turn_passed and played.drawer == 1 and played.player == 0
+    assert len(before) == 5 and played.drawn == ()  # a full hand draws nothing
+    g.play("H:" + g.state.hands[1][0] + ">S1")
+    # player 0 had 4 cards: draws one, the next card of the stock (9h)
+    last = g.state.hands[0][-1]
+    assert last == "9h"
+    assert repr(g.play("H:9h>S2")).endswith("turn passed, player 1 drew 1 card>")
+
+
+def test_played_tells_the_stack_completed_and_the_refill_of_an_emptied_hand():
+    g = Game.new(deck=deal(payoffs=(ladder("h", "7"), []), hands=(ladder("s", "Q", "8"), [])))
+    for card in ladder("h", "7"):
+        g.play(f"P:{card}>C1")
+    for card in ladder("s", "J", "8"):
+        assert g.play(f"H:{card}>C1").completed is None
+    stock = len(g.state.stock)
+    done = g.play("H:Qs>C1")  # the twelfth card, and the last card of the hand
+    assert done.completed == "C1" and done.drawer == 0 and len(done.drawn) == 5
+    assert done.drawn == g.state.hands[0] and len(g.state.stock) == stock + 12 - 5
+    assert "completed C1" in repr(done) and "player 0 drew 5 cards" in repr(done)
+
+
+def test_played_tells_the_result_only_on_the_move_that_ends_the_game():
+    won = random_game(1)  # won by player 1
+    g = Game(won.deck, first_player=won.first_player)
+    results = [g.play(m, stock=won.stock_after(n)).result for n, m in enumerate(won.moves, start=1)]
+    assert results[:-1] == [None] * (len(results) - 1)
+    assert results[-1] == won.outcome and results[-1].winner == 1
 
 
 @pytest.mark.parametrize(

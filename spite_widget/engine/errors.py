@@ -16,13 +16,23 @@ class NotAMoveError(IllegalMoveError, InvalidMoveError):
 class RecordError(ValueError):
     """A record that does not replay; the message names the move number and the reason."""
 
-    def __init__(self, reason: str, move_number: int | None = None, game_number: int | None = None) -> None:
+    def __init__(
+        self,
+        reason: str,
+        move_number: int | None = None,
+        game_number: int | None = None,
+        line: tuple[int, ...] = (),
+    ) -> None:
         self.reason = reason
         """What is wrong, in plain words."""
         self.move_number = move_number
         """1-based number of the offending move, or None when the fault is not in a move."""
         self.game_number = game_number
         """In a match record: the 1-based number of the offending game."""
+        self.line = line
+        """Inside a side line of that move: (variation, move, variation, move, ...), 1-based."""
         where = f"game {game_number}: " if game_number is not None else ""
-        where += f"move {move_number}: " if move_number is not None else ""
+        if move_number is not None:
+            steps = "".join(f", variation {v}, move {m}" for v, m in zip(line[::2], line[1::2], strict=True))
+            where += f"move {move_number}{steps}: "
         super().__init__(f"{where}{reason}")

@@ -12,16 +12,16 @@ import os
 import random
 from collections import Counter
 from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
 from typing import Any, NamedTuple
 
-from .cards import RANK_OF, STACK_COMPLETE, Card, check_two_packs, two_packs
+from . import records
+from .cards import RANK_OF, Card, check_two_packs, two_packs
 from .errors import IllegalMoveError, NotAMoveError, RecordError
 from .moves import InvalidMoveError, Move
-from .records import MARKS, RECORD_FORMAT, RECORD_VERSION, check_header, read_json, write_json
-from .rules import HAND_SIZE, PAYOFF_SIZE, Rules, fits, legal_moves, why_illegal
+from .records import MARKS
+from .rules import HAND_SIZE, PAYOFF_SIZE, Rules, completes, fits, is_complete, legal_moves, why_illegal
 from .state import GameState, PlayerView, Result
-
-_RECORD_KEYS = ("format", "version", "rules", "players", "first_player", "deck", "moves", "result")
 
 
 class _Undo(NamedTuple):
@@ -35,6 +35,48 @@ class _Undo(NamedTuple):
     rng_state: Any  # the generator before that reshuffle
     drawer: int  # who drew after the move
     drawn: int  # how many cards they drew
+
+
+@dataclass(frozen=True, slots=True)
+class Played:
+    """What one move did, as the engine worked it out: returned by `Game.play`.
+
+    Widgets, narration and teaching read this instead of comparing positions. `drawn`
+    holds the cards themselves: when the turn passed they are the next player's hand,
+    hidden from the mover, so only `len(drawn)` may go to anyone else.
+    """
+
+    move: Move
+    """The move played."""
+    player: int
+    """Who played it."""
+    completed: str | None
+    """The center stack (`C1`..`C3`) the move completed and sent back to the stock, or None."""
+    drawer: int
+    """Who drew after the move (the next player when the turn passed)."""
+    drawn: tuple[Card, ...]
+    """The cards `drawer` drew, in order (empty when nobody drew)."""
+    turn_passed: bool
+    """The move ended the turn (a hand card to a side stack)."""
+    result: Result | None
+    """How the game ended, if this move ended it."""
+
+    def __repr__(self) -> str:
+        parts = [f"{self.move} by player {self.player}"]
+        if self.completed:
+            parts.append(f"completed {self.completed}")
+        if self.turn_passed:
+            parts.append("turn passed")
+        if self.drawn:
+            n = len(self.drawn)
+            parts.append(f"player {self.drawer} drew {n} card{'s' if n != 1 else ''}")
+        if self.result is not None:
+            parts.append(
+                "draw"
+                if self.result.winner is None
+                else f"player {self.result.winner} won {self.result.points}"
+            )
+        return f"<Played {', '.join(parts)}>"
 
 
 class Game:
@@ -236,10 +278,14 @@ class Game:
         return self.why_illegal(move) is None
 
     # ------------------------------------------------------------------ playing
-    def play(self, move: Move | str, *, player: int | None = None) -> None:
-        """Play `move` for the player to move (checked to be `player`, if given).
+    def play(
+        self, move: Move | str, *, player: int | None = None, stock: Sequence[str] | None = None
+    ) -> Played:
+        """Play `move` for the player to move (checked to be `player`, if given); say what it did.
 
         An illegal move raises IllegalMoveError saying why; the game is left as it was.
+        `stock`: replaying a record, the reshuffled stock recorded with a move that
+        completes a stack (checked to hold exactly the right cards; RecordError if not).
         """
         if type(move) is not Move:
             try:
@@ -265,9 +311,45 @@ class Game:
             ok = fits(card, len(self._centers[tgt]), self._ks)
         if not ok:
             raise IllegalMoveError(self.why_illegal(move) or f"{move} is not legal here")
-        self._apply(move, None)
+        if stock is not None:
+            return self._played(self._apply(move, self._check_stock(move, stock)))
+        return self._played(self._apply(move, None))
 
-    def _apply(self, move: Move, stock_after: Sequence[Card] | None) -> None:
+    def completes(self, move: Move | str) -> bool:
+        """Would `move` complete a center stack (sending it back to the stock)?"""
+        m = move if isinstance(move, Move) else Move.parse(move)
+        return m._tgt < 3 and completes(len(self._centers[m._tgt]))
+
+    def _check_stock(self, move: Move, stock: Sequence[str]) -> list[Card]:
+        """A recorded reshuffle for `move`: refused unless it completes a stack and the
+        stock holds the old stock's cards and the completed stack's."""
+        if not self.completes(move):
+            raise RecordError(f"{move} completes no center stack, so it must not carry a stock")
+        try:
+            cards = [Card(c) for c in stock]
+        except ValueError as e:
+            raise RecordError(f"the stock after {move.target} was completed: {e}") from None
+        should = Counter(self._stock) + Counter(self._centers[move._tgt]) + Counter([move.card])
+        if Counter(cards) != should:
+            raise RecordError(
+                f"the stock after {move.target} was completed must hold the {sum(should.values())} cards "
+                f"of the old stock and the completed stack, reshuffled; it holds other cards"
+            )
+        return cards
+
+    def _played(self, h: _Undo) -> Played:
+        hand = self._hands[h.drawer]
+        return Played(
+            h.move,
+            h.player,
+            h.move.target if h.completed is not None else None,
+            h.drawer,
+            tuple(hand[len(hand) - h.drawn :]),
+            h.move._tgt >= 3,
+            self._result,
+        )
+
+    def _apply(self, move: Move, stock_after: Sequence[Card] | None) -> _Undo:
         """Apply a move already known to be legal (`stock_after`: a record's reshuffle)."""
         p = self._player
         card = move.card
@@ -287,7 +369,7 @@ class Game:
         if tgt < 3:
             center = self._centers[tgt]
             center.append(card)
-            if len(center) == STACK_COMPLETE:
+            if is_complete(len(center)):
                 completed = center
                 self._centers[tgt] = []
                 old_stock = stock[:]
@@ -314,8 +396,10 @@ class Game:
                     break
                 hand.append(stock.pop())
                 drawn += 1
-        self._history.append(_Undo(move, p, hand_index, completed, old_stock, rng_state, drawer, drawn))
+        h = _Undo(move, p, hand_index, completed, old_stock, rng_state, drawer, drawn)
+        self._history.append(h)
         self._ply += 1
+        return h
 
     def undo(self) -> Move:
         """Take back the last move exactly (draws and reshuffles included); return it."""
@@ -378,8 +462,7 @@ class Game:
     # ------------------------------------------------------------------ annotations
     def annotate(self, number: int, comment: str | None = None, mark: str | None = None) -> None:
         """Set (or with "" clear) the comment and mark of move `number` (1-based)."""
-        if not isinstance(number, int) or not 1 <= number <= self._ply:
-            raise ValueError(f"there is no move {number!r}: this game has {self._ply} moves")
+        self._check_number(number)
         if mark is not None and mark != "" and mark not in MARKS:
             raise ValueError(f"a mark must be one of {' '.join(MARKS)}, not {mark!r}")
         if comment is not None and not isinstance(comment, str):
@@ -393,46 +476,67 @@ class Game:
         if not note:
             del self._notes[number - 1]
 
+    def set_eval(self, number: int, chances: dict[str, float] | None) -> None:
+        """Set (or with None clear) the `eval` of move `number`: each player's chance of
+        winning after it, {"p0": ..., "p1": ...} (RULES.md)."""
+        self._check_number(number)
+        note = self._notes.setdefault(number - 1, {})
+        if chances is None:
+            note.pop("eval", None)
+        else:
+            note["eval"] = records.check_eval(chances)
+        if not note:
+            del self._notes[number - 1]
+
     def annotation(self, number: int) -> dict[str, Any]:
-        """The comment and mark (and any `x-...` keys) of move `number` (1-based)."""
-        return dict(self._notes.get(number - 1, {}))
+        """A copy of what move `number` (1-based) carries besides the move: comment, mark,
+        eval, side lines (`variations`) and any `x-...` keys, as in the record."""
+        note = self._notes.get(number - 1)
+        return json.loads(json.dumps(note)) if note else {}
+
+    def set_annotation(self, number: int, note: dict[str, Any]) -> None:
+        """Replace everything move `number` carries besides the move (as `annotation` gives
+        it); the comment, mark and eval are checked, side lines are the caller's to check."""
+        self._check_number(number)
+        if not isinstance(note, dict) or "move" in note or "stock" in note:
+            raise ValueError("a note is a dict of comment, mark, eval, variations and x-... keys")
+        records.check_note(note)
+        if note:
+            self._notes[number - 1] = json.loads(json.dumps(note))
+        else:
+            self._notes.pop(number - 1, None)
+
+    def stock_after(self, number: int) -> tuple[Card, ...] | None:
+        """The stock right after move `number` (1-based) reshuffled a completed stack, or None."""
+        return self._stocks.get(number - 1)
+
+    def mover(self, number: int) -> int:
+        """Who played move `number` (1-based)."""
+        self._check_number(number)
+        return self._history[number - 1].player
+
+    def _check_number(self, number: int) -> None:
+        if type(number) is not int or not 1 <= number <= self._ply:
+            raise ValueError(f"there is no move {number!r}: this game has {self._ply} moves")
 
     # ------------------------------------------------------------------ records
     def to_record(self) -> dict[str, Any]:
         """The game in the RULES.md record format; `Game.from_record` reads it back exactly."""
-        rec: dict[str, Any] = {
-            "format": RECORD_FORMAT,
-            "version": RECORD_VERSION,
-            "rules": self._rules.to_dict(),
-            "players": list(self.players),
-            "first_player": self.first_player,
-        }
-        rec.update(json.loads(json.dumps(self.meta)))
-        rec["deck"] = list(self._deck)
-        moves = []
-        for i, h in enumerate(self._history):
-            entry: dict[str, Any] = {"move": str(h.move)}
-            if i in self._stocks:
-                entry["stock"] = list(self._stocks[i])
-            entry.update(self._notes.get(i, {}))
-            moves.append(entry)
-        rec["moves"] = moves
-        rec["result"] = self.result
-        return rec
+        return records.write_game(self)
 
     @classmethod
     def from_record(cls, record: dict[str, Any]) -> Game:
         """Replay and check a record; RecordError names the move and the reason."""
-        return _read_record(record)
+        return records.read_game(record)
 
     def save(self, path: str | os.PathLike[str]) -> None:
         """Write the record as JSON."""
-        write_json(path, self.to_record())
+        records.write_json(path, self.to_record())
 
     @classmethod
     def load(cls, path: str | os.PathLike[str]) -> Game:
         """Read and check a record written by `save` (or any writer of the format)."""
-        return _read_record(read_json(path))
+        return records.read_game(records.read_json(path))
 
     # ------------------------------------------------------------------ display
     def __repr__(self) -> str:
@@ -446,84 +550,4 @@ class Game:
         return self.state._repr_svg_()
 
 
-def _read_record(record: object) -> Game:
-    meta = check_header(record, RECORD_FORMAT, _RECORD_KEYS)
-    assert isinstance(record, dict)  # check_header refuses anything else
-    missing = [k for k in ("rules", "players", "first_player", "deck", "moves") if k not in record]
-    if missing:
-        raise RecordError(f"missing {', '.join(missing)}")
-    try:
-        deck = check_two_packs(_list_of_str(record["deck"], "deck"))
-        game = Game(
-            deck,
-            first_player=record["first_player"],
-            rules=record["rules"],
-            players=_list_of_str(record["players"], "players"),
-        )
-        expected = None if record.get("result") is None else Result.from_dict(record["result"])
-    except ValueError as e:
-        raise RecordError(str(e)) from None
-    game.meta = meta
-    moves = record["moves"]
-    if not isinstance(moves, list):
-        raise RecordError("moves must be a list")
-    for number, entry in enumerate(moves, start=1):
-        _replay_one(game, entry, number)
-    if game._result != expected:
-        said = "null" if expected is None else json.dumps(expected.to_dict())
-        got = "null (unfinished)" if game._result is None else json.dumps(game._result.to_dict())
-        raise RecordError(f"the record's result is {said}, but the replay gives {got}")
-    return game
-
-
-def _replay_one(game: Game, entry: object, number: int) -> None:
-    if not isinstance(entry, dict) or "move" not in entry:
-        raise RecordError('each move must be an object such as {"move": "P:Ah>C1"}', number)
-    for key in entry:
-        if key not in ("move", "stock", "comment", "mark") and not str(key).startswith("x-"):
-            raise RecordError(f"unknown key {key!r} in the move", number)
-    text = entry["move"]
-    try:
-        move = Move.parse(text)
-    except InvalidMoveError as e:
-        raise RecordError(str(e), number) from None
-    reason = game.why_illegal(move)
-    if reason is not None:
-        raise RecordError(f"{move} is illegal: {reason}", number)
-    if "comment" in entry and not isinstance(entry["comment"], str):
-        raise RecordError("a comment must be text", number)
-    if "mark" in entry and entry["mark"] not in MARKS:
-        raise RecordError(f"a mark must be one of {' '.join(MARKS)}, not {entry['mark']!r}", number)
-    completes = move._tgt < 3 and len(game._centers[move._tgt]) == STACK_COMPLETE - 1
-    stock_after = None
-    if completes:
-        if "stock" not in entry:
-            raise RecordError(
-                f"{move} completes {move.target}, so the move must carry the reshuffled stock", number
-            )
-        try:
-            stock_after = [Card(c) for c in _list_of_str(entry["stock"], "stock")]
-        except ValueError as e:
-            raise RecordError(str(e), number) from None
-        should = Counter(game._stock) + Counter(game._centers[move._tgt]) + Counter([move.card])
-        if Counter(stock_after) != should:
-            raise RecordError(
-                f"the stock after {move.target} was completed must hold the {sum(should.values())} cards "
-                f"of the old stock and the completed stack, reshuffled; it holds other cards",
-                number,
-            )
-    elif "stock" in entry:
-        raise RecordError(f"{move} completes no center stack, so it must not carry a stock", number)
-    game._apply(move, stock_after)
-    note = {k: v for k, v in entry.items() if k not in ("move", "stock")}
-    if note:
-        game._notes[number - 1] = json.loads(json.dumps(note))
-
-
-def _list_of_str(value: object, name: str) -> list[str]:
-    if not isinstance(value, list) or not all(isinstance(v, str) for v in value):
-        raise ValueError(f"{name} must be a list of strings")
-    return value
-
-
-__all__ = ["MARKS", "PAYOFF_SIZE", "RANK_OF", "Game", "IllegalMoveError", "RecordError"]
+__all__ = ["MARKS", "PAYOFF_SIZE", "RANK_OF", "Game", "IllegalMoveError", "Played", "RecordError"]

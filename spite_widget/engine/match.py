@@ -2,18 +2,14 @@
 
 from __future__ import annotations
 
-import json
 import os
 import random
 from collections.abc import Sequence
 from typing import Any
 
-from .errors import RecordError
+from . import records
 from .game import Game
-from .records import MATCH_FORMAT, check_header, read_json, write_json
 from .rules import Rules
-
-_MATCH_KEYS = ("format", "version", "target", "players", "games", "scores")
 
 
 class Match:
@@ -69,11 +65,7 @@ class Match:
     @property
     def scores(self) -> list[int]:
         """Each player's total over the finished games; drawn games score nothing."""
-        totals = [0, 0]
-        for g in self.games:
-            if g.winner is not None:
-                totals[g.winner] += g.points
-        return totals
+        return records.scores(self.games)
 
     @property
     def is_over(self) -> bool:
@@ -98,71 +90,34 @@ class Match:
         return self.game
 
     def to_record(self) -> dict[str, Any]:
-        """The match record of RULES.md."""
-        return {
-            "format": MATCH_FORMAT,
-            "version": 1,
-            "target": self.target,
-            "players": list(self.players),
-            **json.loads(json.dumps(self.meta)),
-            "games": [g.to_record() for g in self.games],
-            "scores": self.scores,
-        }
+        """The match record of RULES.md, with the match's own keys."""
+        return records.write_match(self)
 
     @classmethod
     def from_record(cls, record: dict[str, Any]) -> Match:
         """Replay and check every game; RecordError names the game, the move and the reason."""
-        meta = check_header(record, MATCH_FORMAT, _MATCH_KEYS)
-        target = record.get("target")
-        if not isinstance(target, int) or isinstance(target, bool) or target < 1:
-            raise RecordError(f"target must be a whole number >= 1, not {target!r}")
-        players = record.get("players")
-        if not isinstance(players, list) or len(players) != 2 or not all(isinstance(p, str) for p in players):
-            raise RecordError("players must be two names")
-        records = record.get("games")
-        if not isinstance(records, list) or not records:
-            raise RecordError("games must be a non-empty list of game records")
-        games: list[Game] = []
-        for number, rec in enumerate(records, start=1):
-            try:
-                game = Game.from_record(rec)
-            except RecordError as e:
-                raise RecordError(e.reason, e.move_number, number) from None
-            if list(game.players) != players:
-                raise RecordError(f"the players {list(game.players)} differ from the match's", None, number)
-            if games:
-                if not games[-1].is_over:
-                    raise RecordError("the game before this one is not finished", None, number)
-                if game.first_player == games[-1].first_player:
-                    raise RecordError("the starting player must alternate from game to game", None, number)
-                if game.rules != games[0].rules:
-                    raise RecordError("every game of a match is played under the same rules", None, number)
-            games.append(game)
-            totals = [0, 0]
-            for g in games[:-1]:
-                if g.winner is not None:
-                    totals[g.winner] += g.points
-            if max(totals) >= target:
-                raise RecordError(f"the match was already won ({totals}) before this game", None, number)
+        return records.read_match(record)
+
+    @classmethod
+    def _from_games(cls, games: list[Game], target: int, meta: dict[str, Any]) -> Match:
+        """A match of games already checked (the records module's reader builds it)."""
         m = cls.__new__(cls)
         m.target = target
         m._rng = random.Random()
         m._rules = games[0].rules
-        m.players = (players[0], players[1])
+        m.players = games[0].players
         m.games = games
         m.meta = meta
-        if record.get("scores") != m.scores:
-            raise RecordError(f"scores say {record.get('scores')!r}, but the games give {m.scores}")
         return m
 
     def save(self, path: str | os.PathLike[str]) -> None:
         """Write the match record as JSON."""
-        write_json(path, self.to_record())
+        records.write_json(path, self.to_record())
 
     @classmethod
     def load(cls, path: str | os.PathLike[str]) -> Match:
         """Read and check a match record."""
-        return cls.from_record(read_json(path))
+        return cls.from_record(records.read_json(path))
 
     def __repr__(self) -> str:
         a, b = self.scores

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from .cards import KING, RANK_OF, rank_label
 from .moves import Move
-from .rules import counts_as
+from .rules import completes, counts_as
 
 PILE_WORDS = {
     "P": "pay-off pile",
@@ -40,7 +40,7 @@ def describe_move(move: Move | str, center_sizes: list[int] | tuple[int, ...], w
         as_rank = (
             f" as {'an' if counts_as(card, size) in (1, 8) else 'a'} {rank_label(counts_as(card, size))}"
         )
-    done = " (completing it)" if size + 1 == 12 else ""
+    done = " (completing it)" if completes(size) else ""
     return f"{subject}played {card.display}{source}{as_rank} on {m.target}{done}".strip()
 
 

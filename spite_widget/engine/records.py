@@ -1,18 +1,29 @@
-"""What game and match records share: their constants, the JSON file I/O, the header
-check and the writer's own keys (`event`, `date`, `comment`, `x-...`) kept on load and save.
+"""Game and match records (RULES.md): reading, checking and writing them, in one place.
 
-Game records are replayed by `Game.from_record`, match records by `Match.from_record`;
-both read and write files through here, so both refuse bad JSON the same way.
+Like python-chess's `pgn`: a record is plain JSON data; `read_game` replays and checks it
+into a `Game`, `write_game` writes a game back, `read_match` / `write_match` do the same
+for matches, `match_record` builds a match record from its games and `scores` totals
+them. Every reader and writer keeps the writer's own top-level keys (`event`, `date`,
+`comment`, `x-...`), of games and of matches. Side lines (`variations`) and evaluations
+(`eval`) are checked as strictly as the main line and kept as written.
 """
 
 from __future__ import annotations
 
 import json
 import os
-from collections.abc import Iterable
-from typing import Any, Final
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Any, Final
 
+from .cards import Card, check_two_packs
 from .errors import RecordError
+from .moves import InvalidMoveError, Move
+from .state import Result
+
+if TYPE_CHECKING:  # pragma: no cover
+    from .game import Game
+    from .match import Match
 
 RECORD_FORMAT: Final = "spite-malice"
 MATCH_FORMAT: Final = "spite-malice-match"
@@ -21,8 +32,13 @@ MARKS: Final = ("!!", "!", "!?", "?!", "?", "??")
 """The annotation marks a move may carry, best to worst."""
 META_KEYS: Final = ("event", "date", "comment")
 """Optional top-level text keys of a record (besides the writer's own `x-...` keys)."""
+GAME_KEYS: Final = ("format", "version", "rules", "players", "first_player", "deck", "moves", "result")
+MATCH_KEYS: Final = ("format", "version", "target", "players", "games", "scores")
+NOTE_KEYS: Final = ("comment", "mark", "eval", "variations")
+"""What a move entry may carry besides `move` and `stock` (and `x-...` keys)."""
 
 
+# ---------------------------------------------------------------- files
 def write_json(path: str | os.PathLike[str], record: dict[str, Any]) -> None:
     """Write a record as JSON text, one key per line."""
     with open(path, "w", encoding="utf-8") as f:
@@ -39,6 +55,12 @@ def read_json(path: str | os.PathLike[str]) -> Any:
         raise RecordError(f"{os.fspath(path)} is not JSON: {e}") from None
 
 
+def _copy(value: Any) -> Any:
+    """A deep copy of JSON data (so a caller's later edits never reach a game)."""
+    return json.loads(json.dumps(value))
+
+
+# ---------------------------------------------------------------- checks
 def check_header(record: object, fmt: str, keys: Iterable[str]) -> dict[str, Any]:
     """Check a record's format and version and that every key is known; return the
     writer's own keys (`event`, `date`, `comment`, `x-...`), copied, in their order."""
@@ -58,5 +80,293 @@ def check_header(record: object, fmt: str, keys: Iterable[str]) -> dict[str, Any
             raise RecordError(f"unknown key {key!r} (a writer's own keys must start with 'x-')")
         if key in META_KEYS and not isinstance(value, str):
             raise RecordError(f"{key} must be text, not {value!r}")
-        meta[key] = json.loads(json.dumps(value))
+        meta[key] = _copy(value)
     return meta
+
+
+def check_eval(value: object) -> dict[str, float]:
+    """An `eval` of RULES.md: {"p0": x, "p1": y}, each in [0, 1], x + y <= 1; ValueError otherwise."""
+    if not isinstance(value, dict) or set(value) != {"p0", "p1"}:
+        raise ValueError(f'an eval must be {{"p0": ..., "p1": ...}}, not {value!r}')
+    for key in ("p0", "p1"):
+        x = value[key]
+        if isinstance(x, bool) or not isinstance(x, (int, float)) or not 0 <= x <= 1:
+            raise ValueError(f"eval {key} must be a chance between 0 and 1, not {x!r}")
+    if value["p0"] + value["p1"] > 1 + 1e-9:
+        raise ValueError(
+            f"eval p0 + p1 must be at most 1 (the rest is a draw), not {value['p0'] + value['p1']}"
+        )
+    return {"p0": value["p0"], "p1": value["p1"]}
+
+
+def check_note(note: dict[str, Any]) -> None:
+    """Check a move's comment, mark and eval (not its variations); ValueError says what is wrong."""
+    if "comment" in note and not isinstance(note["comment"], str):
+        raise ValueError("a comment must be text")
+    if "mark" in note and note["mark"] not in MARKS:
+        raise ValueError(f"a mark must be one of {' '.join(MARKS)}, not {note['mark']!r}")
+    if "eval" in note:
+        check_eval(note["eval"])
+
+
+def _list_of_str(value: object, name: str) -> list[str]:
+    if not isinstance(value, list) or not all(isinstance(v, str) for v in value):
+        raise ValueError(f"{name} must be a list of strings")
+    return value
+
+
+# ---------------------------------------------------------------- games
+def read_game(record: object, *, check_result: bool = True) -> Game:
+    """Replay and check a game record into a `Game`; RecordError names the move and the reason.
+
+    `check_result=False` takes the result from the replay (for a record being rebuilt,
+    such as a replay whose side line became the main line).
+    """
+    from .game import Game
+
+    meta = check_header(record, RECORD_FORMAT, GAME_KEYS)
+    assert isinstance(record, dict)  # check_header refuses anything else
+    missing = [k for k in ("rules", "players", "first_player", "deck", "moves") if k not in record]
+    if missing:
+        raise RecordError(f"missing {', '.join(missing)}")
+    try:
+        deck = check_two_packs(_list_of_str(record["deck"], "deck"))
+        game = Game(
+            deck,
+            first_player=record["first_player"],
+            rules=record["rules"],
+            players=_list_of_str(record["players"], "players"),
+        )
+        expected = None if record.get("result") is None else Result.from_dict(record["result"])
+    except ValueError as e:
+        raise RecordError(str(e)) from None
+    game.meta = meta
+    moves = record["moves"]
+    if not isinstance(moves, list):
+        raise RecordError("moves must be a list")
+    read_line(game, moves)
+    if check_result and game.outcome != expected:
+        said = "null" if expected is None else json.dumps(expected.to_dict())
+        got = "null (unfinished)" if game.result is None else json.dumps(game.result)
+        raise RecordError(f"the record's result is {said}, but the replay gives {got}")
+    return game
+
+
+def read_line(game: Game, entries: Sequence[object]) -> None:
+    """Play recorded move entries on `game` in turn, checking each (and its side lines).
+
+    A RecordError names the move's number within `entries`, and below it the side line.
+    """
+    for number, entry in enumerate(entries, start=1):
+        replay_move(game, entry, number)
+
+
+def replay_move(game: Game, entry: object, number: int | None = None) -> None:
+    """Play one recorded move entry ({"move": ..., "stock": ..., ...}) on `game`, checked.
+
+    Its reshuffled `stock` is used (and required) when the move completes a stack; its
+    comment, mark, eval and side lines are checked and kept on the game. The public way
+    to step through a record without touching a game's insides.
+    """
+    if not isinstance(entry, dict) or "move" not in entry:
+        raise RecordError('each move must be an object such as {"move": "P:Ah>C1"}', number)
+    for key in entry:
+        if key not in ("move", "stock", *NOTE_KEYS) and not str(key).startswith("x-"):
+            raise RecordError(f"unknown key {key!r} in the move", number)
+    try:
+        move = Move.parse(entry["move"])
+    except InvalidMoveError as e:
+        raise RecordError(str(e), number) from None
+    reason = game.why_illegal(move)
+    if reason is not None:
+        raise RecordError(f"{move} is illegal: {reason}", number)
+    try:
+        check_note(entry)
+    except ValueError as e:
+        raise RecordError(str(e), number) from None
+    stock: list[Card] | None = None
+    if game.completes(move):
+        if "stock" not in entry:
+            raise RecordError(
+                f"{move} completes {move.target}, so the move must carry the reshuffled stock", number
+            )
+        try:
+            stock = [Card(c) for c in _list_of_str(entry["stock"], "stock")]
+        except ValueError as e:
+            raise RecordError(str(e), number) from None
+    elif "stock" in entry:
+        raise RecordError(f"{move} completes no center stack, so it must not carry a stock", number)
+    if "variations" in entry:
+        _check_variations(game, entry["variations"], number)
+    try:
+        game.play(move, stock=stock)
+    except RecordError as e:
+        raise RecordError(e.reason, number) from None
+    note = {k: v for k, v in entry.items() if k not in ("move", "stock")}
+    if note:
+        game.set_annotation(game.ply, note)
+
+
+def _check_variations(game: Game, lines: object, number: int | None) -> None:
+    """Each side line replaces the move about to be played: play it on a copy of the game."""
+    if not isinstance(lines, list) or not lines:
+        raise RecordError("variations must be a non-empty list of side lines (lists of moves)", number)
+    for k, line in enumerate(lines, start=1):
+        if not isinstance(line, list) or not line:
+            raise RecordError(f"variation {k} must be a non-empty list of moves", number)
+        try:
+            read_line(game.copy(), line)
+        except RecordError as e:
+            if e.move_number is None:
+                raise RecordError(f"variation {k}: {e.reason}", number) from None
+            raise RecordError(e.reason, number, None, (k, e.move_number, *e.line)) from None
+
+
+def write_game(game: Game) -> dict[str, Any]:
+    """The game as a record (RULES.md); `read_game` reads it back exactly."""
+    rec: dict[str, Any] = {
+        "format": RECORD_FORMAT,
+        "version": RECORD_VERSION,
+        "rules": game.rules.to_dict(),
+        "players": list(game.players),
+        "first_player": game.first_player,
+    }
+    rec.update(_copy(game.meta))
+    rec["deck"] = list(game.deck)
+    moves = []
+    for number, move in enumerate(game.moves, start=1):
+        entry: dict[str, Any] = {"move": str(move)}
+        stock = game.stock_after(number)
+        if stock is not None:
+            entry["stock"] = list(stock)
+        entry.update(game.annotation(number))
+        moves.append(entry)
+    rec["moves"] = moves
+    rec["result"] = game.result
+    return rec
+
+
+# ---------------------------------------------------------------- matches
+def scores(games: Iterable[Game]) -> list[int]:
+    """Each player's total over the games; drawn and unfinished games score nothing."""
+    totals = [0, 0]
+    for g in games:
+        if g.winner is not None:
+            totals[g.winner] += g.points
+    return totals
+
+
+def match_record(games: Sequence[Game], target: int, meta: dict[str, Any] | None = None) -> dict[str, Any]:
+    """The one match-record builder: header, the match's own keys, the games, the scores."""
+    return {
+        "format": MATCH_FORMAT,
+        "version": RECORD_VERSION,
+        "target": target,
+        "players": list(games[0].players),
+        **_copy(meta or {}),
+        "games": [write_game(g) for g in games],
+        "scores": scores(games),
+    }
+
+
+def write_match(match: Match) -> dict[str, Any]:
+    """The match as a match record; `read_match` reads it back exactly."""
+    return match_record(match.games, match.target, match.meta)
+
+
+def read_match(record: object) -> Match:
+    """Replay and check every game of a match record; RecordError names the game, the move
+    and the reason."""
+    from .match import Match
+
+    meta = check_header(record, MATCH_FORMAT, MATCH_KEYS)
+    assert isinstance(record, dict)
+    target = record.get("target")
+    if not isinstance(target, int) or isinstance(target, bool) or target < 1:
+        raise RecordError(f"target must be a whole number >= 1, not {target!r}")
+    players = record.get("players")
+    if not isinstance(players, list) or len(players) != 2 or not all(isinstance(p, str) for p in players):
+        raise RecordError("players must be two names")
+    records = record.get("games")
+    if not isinstance(records, list) or not records:
+        raise RecordError("games must be a non-empty list of game records")
+    games: list[Game] = []
+    for number, rec in enumerate(records, start=1):
+        try:
+            game = read_game(rec)
+        except RecordError as e:
+            raise RecordError(e.reason, e.move_number, number, e.line) from None
+        if list(game.players) != players:
+            raise RecordError(f"the players {list(game.players)} differ from the match's", None, number)
+        if games:
+            if not games[-1].is_over:
+                raise RecordError("the game before this one is not finished", None, number)
+            if game.first_player == games[-1].first_player:
+                raise RecordError("the starting player must alternate from game to game", None, number)
+            if game.rules != games[0].rules:
+                raise RecordError("every game of a match is played under the same rules", None, number)
+        totals = scores(games)
+        if max(totals) >= target:
+            raise RecordError(f"the match was already won ({totals}) before this game", None, number)
+        games.append(game)
+    total = scores(games)
+    if record.get("scores") != total:
+        raise RecordError(f"scores say {record.get('scores')!r}, but the games give {total}")
+    return Match._from_games(games, target, meta)
+
+
+# ---------------------------------------------------------------- any source
+@dataclass
+class Loaded:
+    """What a record source held: its games (checked copies), the match target and the
+    match's own keys (None and {} for a single game)."""
+
+    games: list[Game]
+    target: int | None = None
+    meta: dict[str, Any] = field(default_factory=dict)
+
+    def record(self) -> dict[str, Any]:
+        """The source written back: a game record, or a match record with its own keys."""
+        if self.target is None:
+            return write_game(self.games[0])
+        return match_record(self.games, self.target, self.meta)
+
+
+def load(source: object) -> Loaded:
+    """Every game in `source` (a game or match record, dict or path; a Game; a Match),
+    checked and copied, with the match's target and own keys."""
+    from .game import Game
+    from .match import Match
+
+    if isinstance(source, Game):
+        return Loaded([read_game(write_game(source))])
+    if isinstance(source, Match):
+        m = read_match(write_match(source))
+        return Loaded(m.games, m.target, m.meta)
+    if isinstance(source, (str, os.PathLike)):
+        source = read_json(source)
+    if isinstance(source, dict) and source.get("format") == MATCH_FORMAT:
+        m = read_match(source)
+        return Loaded(m.games, m.target, m.meta)
+    if isinstance(source, dict):
+        return Loaded([read_game(source)])
+    raise TypeError(f"a replay needs a record (dict or path), a Game or a Match, not {type(source).__name__}")
+
+
+__all__ = [
+    "MARKS",
+    "MATCH_FORMAT",
+    "RECORD_FORMAT",
+    "Loaded",
+    "check_eval",
+    "load",
+    "match_record",
+    "read_game",
+    "read_json",
+    "read_match",
+    "replay_move",
+    "scores",
+    "write_game",
+    "write_json",
+    "write_match",
+]

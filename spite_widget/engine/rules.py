@@ -157,4 +157,13 @@ def why_not_on_center(card: Card, target: str, size: int, kings_start_stacks: bo
 
 
 def is_complete(stack_size: int) -> bool:
+    """A center stack holding `stack_size` cards is complete: it goes back into the stock."""
     return stack_size >= STACK_COMPLETE
+
+
+def completes(stack_size: int) -> bool:
+    """Does one more card complete a center stack now holding `stack_size` cards?
+
+    The one place the engine, the narration, the bots and the teaching ask this.
+    """
+    return stack_size + 1 >= STACK_COMPLETE
