@@ -94,6 +94,32 @@ class Move:
         """0-based index of the source side stack (-1 for the pay-off pile or the hand)."""
         return int(self.source[1]) - 1 if self.source[0] == "S" else -1
 
+    @classmethod
+    def parse_human(cls, text: str) -> Move:
+        """Read a move as a person types it, with cards as the screen shows them.
+
+        Accepts `H:10h>C1`, `H:10\u2665>C1`, `h:qs>c1` and spaces around the pieces, so a
+        beginner is not refused for writing what the card shows. Records and the engine keep
+        the strict two-character notation of `parse` (a ten is `T`).
+        """
+        if not isinstance(text, str):
+            return cls.parse(text)
+        found = _MOVES.get(text)
+        if found is not None:
+            return found
+        head, colon, rest = "".join(text.split()).partition(":")
+        card, arrow, target = rest.partition(">")
+        if not colon or not arrow:
+            return cls.parse(text)  # the strict error: what a move looks like
+        typed, card = card, _human_card(card)
+        found = _MOVES.get(f"{head.upper()}:{card}>{target.upper()}")
+        if found is not None:
+            return found
+        shown = card if card in _CARD_TEXTS else typed
+        raise InvalidMoveError(
+            f"{text!r} is not a move: " + _why_not_a_move(head.upper(), shown, target.upper())
+        )
+
     def __str__(self) -> str:
         return self._text
 
@@ -114,11 +140,30 @@ class Move:
         return (Move.parse, (self._text,))
 
 
+_SUIT_SYMBOLS: Final = {"\u2663": "c", "\u2666": "d", "\u2665": "h", "\u2660": "s"}
+_SUIT_SYMBOLS.update({"\u2667": "c", "\u2662": "d", "\u2661": "h", "\u2664": "s"})
+
+
+_CARD_TEXTS: Final = frozenset(ALL_CARDS)
+
+
+def _human_card(card: str) -> str:
+    """`10h`, `10\u2665`, `th`, `QS` -> the two-character form (anything else is left as typed)."""
+    if len(card) < 2:
+        return card
+    rank, suit = card[:-1], card[-1]
+    rank = "T" if rank == "10" else rank.upper()
+    suit = _SUIT_SYMBOLS.get(suit, suit.lower())
+    return rank + suit
+
+
 def _why_not_a_move(source: str, card: str, target: str) -> str:
     if source not in SOURCES:
         return f"the source must be P (pay-off), H (hand) or S1..S4 (side stack), not {source!r}"
+    if isinstance(card, str) and len(card) == 3 and card.startswith("10") and card[2] in SUITS:
+        return f"{card!r} is not a card in the notation: a ten is written T, such as 'Th' or 'Ts'"
     if not (isinstance(card, str) and len(card) == 2 and card[0] in RANKS and card[1] in SUITS):
-        return f"{card!r} is not a card: write rank then suit, such as 'Ah' or 'Ts'"
+        return f"{card!r} is not a card: write rank then suit, such as 'Ah' or 'Ts' (a ten is T)"
     if target not in TARGETS:
         return f"the target must be C1..C3 (center stack) or S1..S4 (side stack), not {target!r}"
     if source == "P":

@@ -50,6 +50,8 @@ class Result:
         if self.winner is None:
             return "Draw: the stock ran out, nobody scores."
         pts = f"{self.points} point{'s' if self.points != 1 else ''}"
+        if players[self.winner] == "You":  # a lesson or a table speaking to its player
+            return f"You emptied your pay-off pile and win {pts}."
         return f"{players[self.winner]} emptied the pay-off pile and wins {pts}."
 
 

@@ -31,20 +31,26 @@ class Explanation:
     """The explanation in plain words, ending with the rule quoted."""
 
 
-def explain(position: Position, move: Move | str) -> str:
-    """Plain words: is `move` legal for the player to move, and by which rule."""
-    return explain_move(position, move).text
+def explain(position: Position, move: Move | str, *, names: tuple[str, str] | None = None) -> str:
+    """Plain words: is `move` legal for the player to move, and by which rule.
+
+    A move typed by a person may show its card as on screen (`H:10h>C1`, `H:10\u2665>C1`).
+    Given a `PlayerView`, the answer speaks to that player, whoever is to move.
+    """
+    return explain_move(position, move, names=names).text
 
 
-def explain_move(position: Position, move: Move | str) -> Explanation:
+def explain_move(
+    position: Position, move: Move | str, *, names: tuple[str, str] | None = None
+) -> Explanation:
     """The same as `explain`, as an `Explanation` (for widgets and tests)."""
     view = seat_of(position)
-    names = names_of(position)
+    names = names or names_of(position)
     if isinstance(move, Move):
         m = move
     else:
         try:
-            m = Move.parse(move)
+            m = Move.parse_human(move)
         except InvalidMoveError as e:
             return _not_a_move(str(move), str(e))
     reason = view.why_illegal(m)
@@ -82,11 +88,16 @@ def _king_note(size: int, kings_start_stacks: bool) -> str:
 
 
 def _not_a_move(text: str, error: str) -> Explanation:
-    head, _, rest = text.partition(":")
-    _card, _, target = rest.partition(">")
-    # well-formed pieces in a combination the rules never allow (S1 -> S2, P -> S1)
-    allowed_pieces = head in SOURCES and target in TARGETS
-    rule = RULES["no-other-move"] if allowed_pieces else RULES["notation"]
+    head, _, rest = "".join(text.split()).upper().partition(":")
+    target = rest.partition(">")[2]
+    if head in SOURCES and target in TARGETS and "is not a card" in error:
+        rule = RULES["card-notation"]  # the pieces are right, the card is not written as one
+    elif head == "P" and target in SIDES:
+        rule = RULES["moves"]  # the pay-off card goes to a center stack, nowhere else
+    elif head in SIDES and target in SIDES:
+        rule = RULES["no-other-move"]  # nothing goes from a side stack to a side stack
+    else:
+        rule = RULES["notation"]
     return Explanation(False, rule, f"Not legal: {error}. {cite(rule.id)}")
 
 
@@ -103,8 +114,10 @@ def _illegal(view: PlayerView, m: Move, reason: str, names: tuple[str, str]) -> 
         extra = "Only a card you hold can be played from the hand. "
     elif m.source == "P" and view.payoff_tops[view.player] != m.card:
         rule = RULES["payoff-top"]
+        reason = _card_in_words(reason, m.card)
     elif m.source[0] == "S" and view.side_tops()[m.source_index] != m.card:
         rule = RULES["side-top"]
+        reason = _card_in_words(reason, m.card)
     elif RANK_OF[m.card] == KING:
         rule = RULES["king-no-start"]
     else:
@@ -112,6 +125,11 @@ def _illegal(view: PlayerView, m: Move, reason: str, names: tuple[str, str]) -> 
         size = view.center_sizes()[m.target_index]
         extra = _king_note(size, view.rules.kings_start_stacks)  # the reason already says what it needs
     return Explanation(False, rule, f"Not legal: {reason}. {extra}{cite(rule.id)}")
+
+
+def _card_in_words(reason: str, card: Card) -> str:
+    """ "not the 2s" reads as "twos": name the card in words, as the engine does the other one."""
+    return reason.replace(f"not the {card}", f"not the {card.words} ({card})")
 
 
 # ---------------------------------------------------------------------------- legal
@@ -141,7 +159,7 @@ def _legal(view: PlayerView, m: Move, names: tuple[str, str]) -> Explanation:
             need = rank_label(size + 1)
             first = (
                 f"Legal: Kings are wild. {needs_phrase(m.target, size, ks, king_hint=False)}, "
-                f"so your {card.display} {_from_words(m)} counts as the {need}."
+                f"and your {card.display} {_from_words(m)} counts as the {need}."
             )
     else:
         rule = RULES["build-up"]
@@ -192,9 +210,19 @@ def _legal_discard(view: PlayerView, m: Move, names: tuple[str, str]) -> Explana
         f"Legal: any card from your hand may go on one of your own side stacks; putting your "
         f"{card.display} on {m.target} ends your turn."
     ]
+    if RANK_OF[card] == KING:
+        notes.append(
+            f"The {card.display} is wild: on a center stack it counts as whatever rank is needed, "
+            "so a King kept in your hand is usually worth more than one put away."
+        )
     if side:
         top: Card = side[-1]
-        if RANK_OF[top] == RANK_OF[card] + 1:
+        if RANK_OF[top] == KING:
+            notes.append(
+                f"It buries the {top.display}: a King's own rank is never used, so nothing sits "
+                "tidily on it, and the wild card stays stuck until this card is played."
+            )
+        elif RANK_OF[top] == RANK_OF[card] + 1:
             notes.append(
                 f"A tidy discard: it sits on the {top.display}, one rank higher, so later the "
                 f"{rank_label(RANK_OF[card])} and then the {rank_label(RANK_OF[top])} can be played in order."

@@ -12,13 +12,16 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from functools import cache
 
-from ..engine.cards import ALL_CARDS, RANK_OF, STACK_COMPLETE, Card, two_packs
+from ..engine.cards import ALL_CARDS, KING, RANK_OF, STACK_COMPLETE, Card, two_packs
 from ..engine.game import Game
 from ..engine.moves import Move
-from ..engine.rules import PAYOFF_SIZE
+from ..engine.rules import PAYOFF_SIZE, fits
+from ..engine.state import GameState
 from .rulebook import RULES
 
 MATCH_TARGET = 50
+SAVE_SEED = 2
+"""Seeds the reshuffle in the lesson where a completed stack saves the game (a 4 comes up)."""
 
 GoalCheck = Callable[[Game, int], bool]
 """(game, ply at which the lesson started) -> is the goal met?"""
@@ -67,10 +70,17 @@ class Lesson:
     """Who the learner plays (the player to move at the start)."""
     scores: tuple[int, int] | None = None
     """Match totals before this game, for the lesson about the match."""
+    kings_start_stacks: bool = False
+    """The rule option in force (the lesson about the option turns it on)."""
 
     def new_game(self) -> Game:
         """A fresh Game at the lesson's starting position (the setup already played)."""
-        game = Game.new(seed=self.seed, deck=self.deck, players=self.players)
+        game = Game.new(
+            seed=self.seed,
+            deck=self.deck,
+            players=self.players,
+            rules={"kings_start_stacks": self.kings_start_stacks},
+        )
         for move in self.setup:
             game.play(move)
         return game
@@ -120,7 +130,48 @@ def tidy_end(game: Game, start: int) -> bool:
     if any(m.source == "H" and m.to_center for m in state.legal_moves()):
         return False
     side = state.sides[state.current_player][last.target_index]
-    return not side or RANK_OF[side[-1]] == RANK_OF[last.card] + 1
+    return not side or (RANK_OF[side[-1]] != KING and RANK_OF[side[-1]] == RANK_OF[last.card] + 1)
+
+
+def opponent_can_reach_payoff(state: GameState, opponent: int) -> bool:
+    """Can `opponent` play their pay-off card with what everybody sees: their side stacks alone?
+
+    Their hand is hidden, so a careful player judges by the pay-off top and the side stacks
+    (every card of them is in view): nothing the learner cannot see is used.
+    """
+    top = state.payoffs[opponent][-1] if state.payoffs[opponent] else None
+    if top is None:
+        return False
+    ks = state.rules.kings_start_stacks
+    start = (tuple(state.sides[opponent]), tuple(len(c) for c in state.centers))
+    seen = {start}
+    todo = [start]
+    while todo:
+        sides, sizes = todo.pop()
+        if any(fits(top, n, ks) for n in sizes):
+            return True
+        for i, side in enumerate(sides):
+            if not side:
+                continue
+            for t, n in enumerate(sizes):
+                if fits(side[-1], n, ks):
+                    grown = (n + 1) % STACK_COMPLETE
+                    nxt = ((*sides[:i], side[:-1], *sides[i + 1 :]), (*sizes[:t], grown, *sizes[t + 1 :]))
+                    if nxt not in seen:
+                        seen.add(nxt)
+                        todo.append(nxt)
+    return False
+
+
+def blocked(game: Game, start: int) -> bool:
+    """The learner played to the center, then ended the turn leaving the opponent no visible way
+    to their pay-off card."""
+    moves = _since(game, start)
+    if not moves or not moves[-1].ends_turn or game.is_over:
+        return False
+    if not any(m.to_center for m in moves):
+        return False
+    return not opponent_can_reach_payoff(game.state, 1)
 
 
 def _match_won(scores: tuple[int, int]) -> GoalCheck:
@@ -210,7 +261,7 @@ def _kings_wild() -> Lesson:
         deck=build_deck(payoff0=["4d"], hand0=["As", "2h", "Kc", "8h", "9c"]),
         setup=(),
         goal=Goal("Play your pay-off card, using the King.", payoff_played),
-        hint="A King cannot start a stack. Play the Ace and the 2 first: on the 2 the King counts as the 3.",
+        hint="A King cannot start a stack. What would a King count as on a stack that needs a 3?",
         solution=("H:As>C1", "H:2h>C1", "H:Kc>C1", "P:4d>C1"),
     )
 
@@ -244,12 +295,13 @@ def _end_turn() -> Lesson:
         id="end-turn",
         title="Ending your turn wisely",
         text=(
-            "A turn lasts as long as you like, and ends in one way only:\n\n"
+            "A turn lasts as long as you like, and you cannot pass: unless the game ends first, "
+            "it ends only when you put a hand card on one of your side stacks.\n\n"
             + _quote("end-turn")
             + "\n\nPlay what you can to the center first. Then choose the discard: a card put "
             "on a side stack buries the card below it until it is played itself. Putting a card "
             "on one a rank higher (an 8 on a 9) buries nothing, because later you can play the "
-            "8 and then the 9."
+            "8 and then the 9. A King is never one rank higher: its own rank is never used."
         ),
         rules=("end-turn", "turn-passes", "draw", "side-top"),
         deck=build_deck(
@@ -286,7 +338,7 @@ def _refill() -> Lesson:
         ),
         setup=(),
         goal=Goal("Empty your hand, then play your pay-off card.", payoff_played),
-        hint="Play the Ace to the 5 onto one stack. With an empty hand you draw five new cards.",
+        hint="Your hand runs in order from the Ace. What happens the moment your hand is empty?",
         solution=("H:Ah>C1", "H:2s>C1", "H:3d>C1", "H:4c>C1", "H:5h>C1", "H:6s>C1", "P:7c>C1"),
     )
 
@@ -374,13 +426,18 @@ def _stock_out() -> Lesson:
     )
 
 
-def _discard_down_to(deck: Sequence[str], stock_left: int) -> tuple[str, ...]:
-    """Setup moves: player 1 builds C2 from A to 3, then both discard their newest card.
+def _discard_down_to(
+    deck: Sequence[str],
+    stock_left: int,
+    opening: Sequence[str] = ("H:Jd>S1", "H:Ac>C2", "H:2c>C2", "H:3c>C2", "H:Qd>S1"),
+) -> tuple[str, ...]:
+    """Setup moves: the opening (by default player 1 builds C2 from A to 3), then both players
+    discard their newest card, turn after turn.
 
     Stops when player 0 is to move with `stock_left` cards in the stock.
     """
     game = Game.new(seed=0, deck=deck)
-    moves = ["H:Jd>S1", "H:Ac>C2", "H:2c>C2", "H:3c>C2", "H:Qd>S1"]
+    moves = list(opening)
     for m in moves:
         game.play(m)
     turns = [1, 1]
@@ -416,17 +473,240 @@ def _match() -> Lesson:
     )
 
 
+# ---------------------------------------------------------------------------- how to play
+
+
+def _king_on_ten() -> Lesson:
+    first = ["Ac", "2d", "3h", "4s", "5c"]
+    second = ["6d", "7h", "8s", "9c", "Th"]
+    return Lesson(
+        id="king-on-ten",
+        title="A King on a Ten is a Jack",
+        text=(
+            "C1 has been built up to the 10. Your pay-off card is a Queen, and you have no Jack.\n\n"
+            + _quote("kings-wild", "king-on-ten")
+            + "\n\nSome printed rules say a King on a Ten becomes a Queen. If it did, your Queen "
+            "could never follow it. Here the King stands for the card the stack needs next: the "
+            "Jack. Use that to get your pay-off Queen out."
+        ),
+        rules=("king-on-ten", "kings-wild", "king-own-rank"),
+        deck=build_deck(payoff0=["Qs"], hand0=first, draws=[*second, "Kh", "3d", "7d", "9h", "4s"]),
+        setup=tuple(f"H:{c}>C1" for c in first + second),
+        goal=Goal("Play your pay-off Queen.", payoff_played),
+        hint="C1 holds ten cards. Which card does it need next, and which of yours can stand for it?",
+        solution=("H:Kh>C1", "P:Qs>C1"),
+        seed=4,
+    )
+
+
+def _dig_out() -> Lesson:
+    return Lesson(
+        id="dig-out",
+        title="Only the top of a side stack plays",
+        text=(
+            "Your pay-off card is a 6 and C1 needs a 5. There is a 5 in your side stack S1, but it "
+            "lies under a 2.\n\n"
+            + _quote("side-top")
+            + "\n\nYou cannot reach under the top card. Play the top card somewhere first: then "
+            "the card below it is the top, and it plays."
+        ),
+        rules=("side-top", "build-up"),
+        deck=build_deck(
+            payoff0=["6h"],
+            hand0=["5c", "2d", "9s", "Jc", "Qh"],
+            hand1=["Ac", "2c", "3c", "4c", "Td"],
+            draws=["8h", "Ad", "Jh", "Qs", "9c", "8c", "7s"],
+        ),
+        setup=(
+            "H:5c>S1",
+            "H:Ac>C1",
+            "H:2c>C1",
+            "H:3c>C1",
+            "H:4c>C1",
+            "H:Td>S1",
+            "H:2d>S1",
+            "H:Ad>C2",
+            "H:Jh>S1",
+        ),
+        goal=Goal("Play your pay-off card.", payoff_played),
+        hint="The 5 is not on top of S1. Where could the card above it go?",
+        solution=("S1:2d>C2", "S1:5c>C1", "P:6h>C1"),
+    )
+
+
+def _build_down() -> Lesson:
+    return Lesson(
+        id="build-down",
+        title="Side stacks that unwind; keep your King",
+        text=(
+            "Nothing in your hand can go to the center, so you must end your turn with a discard. "
+            "All four side stacks hold cards.\n\n"
+            + _quote("side-top", "king-own-rank")
+            + "\n\nBuild each side stack downward: a card one rank below the top (a 7 on an 8) "
+            "buries nothing, and the stack later plays back in order, 7, 8, 9. A King is wild "
+            "on a center stack, so keep it in your hand; and since its own rank is never used, "
+            "a Queen on a King buries the King. End your turn without burying anything."
+        ),
+        rules=("side-top", "king-own-rank", "end-turn"),
+        deck=build_deck(
+            hand0=["9c", "Kh", "5h", "Tc", "8d"],
+            hand1=["Jc", "Jd", "Js", "Jh", "Qd"],
+            draws=["Kd", "9d", "7s", "9h", "Qc", "8s", "2h", "8c", "6c"],
+        ),
+        setup=(
+            "H:9c>S1",
+            "H:Jc>S1",
+            "H:Kh>S2",
+            "H:Jd>S2",
+            "H:5h>S3",
+            "H:Js>S3",
+            "H:Tc>S4",
+            "H:Jh>S4",
+            "H:8d>S1",
+            "H:Qd>S1",
+        ),
+        goal=Goal("End your turn with a discard that buries nothing.", tidy_end),
+        hint="Look at the top of each side stack. Which of your cards is exactly one rank below one?",
+        solution=("H:7s>S1",),
+    )
+
+
+def _who_sees() -> Lesson:
+    return Lesson(
+        id="who-sees",
+        title="What each player sees, and whose piles are whose",
+        text=(
+            "You see your own hand, both pay-off top cards, every card of both players' side "
+            "stacks and the center stacks. You do not see your opponent's hand, the pay-off "
+            "cards below the tops, or the order of the stock; your opponent sees as little of "
+            "yours.\n\n"
+            + _quote("hidden", "no-other-move")
+            + "\n\nYour pay-off card is a 5 and the 4 you need lies on top of your opponent's "
+            "side stack S1. It is theirs: nothing moves from or onto your opponent's piles. Get "
+            "your pay-off card out with your own cards."
+        ),
+        rules=("hidden", "no-other-move", "kings-wild"),
+        deck=build_deck(
+            payoff0=["5h"],
+            hand0=["Ac", "2c", "9h", "3c", "Kc"],
+            hand1=["4d"],
+            draws=["Jd", "Qs", "7s"],
+        ),
+        setup=("H:Ac>C1", "H:2c>C1", "H:9h>S1", "H:4d>S1"),
+        goal=Goal("Play your pay-off card.", payoff_played),
+        hint="The 4 on the other side of the table is not yours. Which of your cards can be any rank?",
+        solution=("H:3c>C1", "H:Kc>C1", "P:5h>C1"),
+    )
+
+
+def _blocking() -> Lesson:
+    return Lesson(
+        id="blocking",
+        title="Do not build for your opponent",
+        text=(
+            "Look across the table: your opponent's pay-off card is the 7\u2663 and the top of "
+            "their side stack S1 is the 6\u2666. You cannot see their hand, but you can see "
+            "these.\n\n"
+            + _quote("hidden", "build-up")
+            + "\n\nIf a center stack showed a 5, your opponent could play the 6\u2666 and then "
+            "their 7\u2663. So do not build a stack to one below what they can play, nor to two "
+            "below a card their side stack offers. (When your own pay-off pile is nearly empty, "
+            "your race may be worth more than the block: weigh it.) Play a card to the center "
+            "where it helps nobody, then end your turn."
+        ),
+        rules=("hidden", "build-up", "end-turn"),
+        deck=build_deck(
+            payoff0=["Th"],
+            payoff1=["7c"],
+            hand0=["Ac", "2c", "3c", "4c", "8h"],
+            hand1=["Ad", "6d"],
+            draws=["5s", "2h", "9h", "Jd", "Qc"],
+        ),
+        setup=("H:Ac>C1", "H:2c>C1", "H:3c>C1", "H:4c>C1", "H:8h>S1", "H:Ad>C2", "H:6d>S1"),
+        goal=Goal(
+            "Play a card to the center and end your turn without opening the way to your "
+            "opponent's pay-off card.",
+            blocked,
+        ),
+        hint="Before each card you play, ask: what would this stack need next, and does your "
+        "opponent show it?",
+        solution=("H:2h>C2", "H:9h>S2"),
+    )
+
+
+def _complete_saves() -> Lesson:
+    hand0 = ["Ac", "2c", "3c", "4c", "5c"]
+    hand1 = ["Ah", "2h", "3h", "Qc", "Qd"]
+    draws = ["6d", "7d", "8d", "9d", "Td", "Jd", "Qh", "As", "2s", "8s"]
+    deck = build_deck(payoff0=["5s"], hand0=hand0, hand1=hand1, draws=draws, placed={52: "3d"})
+    opening = (
+        *(f"H:{c}>C1" for c in hand0 + draws[:5]),
+        "H:8s>S1",
+        "H:Ah>C2",
+        "H:2h>C2",
+        "H:3h>C2",
+        "H:Qc>S1",
+    )
+    return Lesson(
+        id="complete-saves",
+        title="A completed stack saves the game",
+        text=(
+            "Only 2 cards are left in the stock. Your pay-off card is a 5, C2 needs a 4, and you "
+            "have no 4: you must empty your hand and draw.\n\n"
+            + _quote("stock-out", "complete")
+            + "\n\nEmptying your hand now would need 5 cards from a stock of 2: a draw. But a "
+            "completed stack goes back into the stock. Complete C1 first, and the stock is big "
+            "enough to refill your hand."
+        ),
+        rules=("complete", "stock-out", "refill"),
+        deck=deck,
+        setup=_discard_down_to(deck, stock_left=2, opening=opening),
+        goal=Goal("Play your pay-off card without the game ending as a draw.", payoff_played_no_draw),
+        hint="How many cards does C1 still need to be complete, and do you hold them?",
+        solution=("H:Jd>C1", "H:Qh>C1", "H:As>C1", "H:2s>C1", "H:3d>C1", "H:4c>C1", "P:5s>C1"),
+        seed=SAVE_SEED,
+    )
+
+
+def _kings_start() -> Lesson:
+    return Lesson(
+        id="kings-start",
+        title="The kings_start_stacks option",
+        text=(
+            "This game is played with an option turned on. By default a King cannot start an "
+            "empty stack:\n\n"
+            + _quote("king-no-start", "kings-start-option")
+            + "\n\nWith the option on, a King on an empty center stack counts as the Ace. Your "
+            "pay-off card is a 2 and you have no Ace."
+        ),
+        rules=("kings-start-option", "king-no-start"),
+        deck=build_deck(payoff0=["2s"], hand0=["Kh", "9c", "Jd", "Qs", "7h"]),
+        setup=(),
+        goal=Goal("Play your pay-off card.", payoff_played),
+        hint="No stack holds a card yet. What could start one for you in this game?",
+        solution=("H:Kh>C1", "P:2s>C1"),
+        kings_start_stacks=True,
+    )
+
+
 @cache
 def _all() -> tuple[Lesson, ...]:
     return (
         _build_from_ace(),
         _kings_wild(),
         _side_stacks(),
+        _king_on_ten(),
+        _dig_out(),
         _end_turn(),
+        _build_down(),
         _refill(),
         _complete_stack(),
         _win(),
         _stock_out(),
+        _complete_saves(),
+        _who_sees(),
+        _blocking(),
+        _kings_start(),
         _match(),
     )
 

@@ -3,7 +3,9 @@
 The search looks only at what that player sees (hand, side stacks, center stacks) and
 plays center moves on small copies of those piles with the engine's own `legal_moves`.
 It stops where the next card is unknown: once the pay-off card is played (the card below
-is face down) and once the hand is emptied (the refill comes from the hidden stock).
+is face down) and once the hand is emptied (the refill comes from the hidden stock). A hand
+emptied while the stock holds fewer than 5 cards ends the game as a draw, so no plan goes
+through one (a stack completed on the way refills the stock first).
 """
 
 from __future__ import annotations
@@ -30,6 +32,13 @@ class _Node:
     hand: tuple[Card, ...]
     sides: tuple[tuple[Card, ...], ...]
     sizes: tuple[int, ...]
+    stock: int
+    """Cards in the stock (a completed stack adds its 12)."""
+
+    @property
+    def drawn(self) -> bool:
+        """The hand is empty and the stock cannot refill it: the game is a draw here."""
+        return not self.hand and self.stock < HAND_SIZE
 
 
 @dataclass(frozen=True, slots=True)
@@ -55,8 +64,9 @@ def _after(node: _Node, m: Move) -> _Node:
         sides = (*sides[:s], sides[s][:-1], *sides[s + 1 :])
     t = m.target_index
     size = node.sizes[t] + 1
-    sizes = (*node.sizes[:t], 0 if size == STACK_COMPLETE else size, *node.sizes[t + 1 :])
-    return _Node(hand, sides, sizes)
+    done = size == STACK_COMPLETE
+    sizes = (*node.sizes[:t], 0 if done else size, *node.sizes[t + 1 :])
+    return _Node(hand, sides, sizes, node.stock + (STACK_COMPLETE if done else 0))
 
 
 def _payoff_moves(top: Card, sizes: Sequence[int], ks: bool) -> list[Move]:
@@ -68,11 +78,15 @@ def _shortest(view: PlayerView, finish: Callable[[_Node], tuple[Move | None] | N
     if not view.is_my_turn:
         return None
     ks = view.rules.kings_start_stacks
-    start = _Node(tuple(view.hand), tuple(view.sides[view.player]), tuple(view.center_sizes()))
+    start = _Node(
+        tuple(view.hand), tuple(view.sides[view.player]), tuple(view.center_sizes()), view.stock_count
+    )
     parent: dict[_Node, tuple[_Node, Move] | None] = {start: None}
     queue = deque([(start, 0)])
     while queue and len(parent) < MAX_NODES:
         node, depth = queue.popleft()
+        if node.drawn:
+            continue  # the game ended as a draw: nothing after this is played
         last = finish(node)
         if last is not None and (node is not start or last[0] is not None):
             chain: list[tuple[_Node, Move]] = []
@@ -110,7 +124,7 @@ def find_payoff_plan(view: PlayerView) -> Plan | None:
 
 
 def find_emptying_plan(view: PlayerView) -> Plan | None:
-    """The shortest chain of center moves that empties the hand (then refilled from the stock)."""
+    """The shortest chain of center moves that empties the hand and is refilled from the stock."""
     return _shortest(view, lambda node: None if node.hand else (None,))
 
 
@@ -126,24 +140,33 @@ def _from(source: str) -> str:
 
 def describe_chain(moves: Sequence[Move], sizes: Sequence[Sequence[int]]) -> str:
     """ "the 4♥ and 5♠ from your hand to C1, then the 6♣ from S2 to C1" (runs grouped)."""
-    groups: list[tuple[str, str, list[str]]] = []
+    groups: list[tuple[str, str, list[str], list[bool]]] = []
     for m, before in zip(moves, sizes, strict=True):
-        words = _card_words(m.card, before[m.target_index])
-        if groups and groups[-1][0] == m.source and groups[-1][1] == m.target:
-            groups[-1][2].append(words)
+        size = before[m.target_index]
+        words = _card_words(m.card, size)
+        last = groups[-1] if groups else None
+        # a completed stack starts again from the Ace: the next card opens a new group
+        if last is not None and not last[3][0] and last[0] == m.source and last[1] == m.target:
+            last[2].append(words)
+            last[3][0] = size + 1 == STACK_COMPLETE
         else:
-            groups.append((m.source, m.target, [words]))
+            groups.append((m.source, m.target, [words], [size + 1 == STACK_COMPLETE]))
     parts = []
-    for source, target, cards in groups:
+    for source, target, cards, completes in groups:
         listed = cards[0] if len(cards) == 1 else ", ".join(cards[:-1]) + " and " + cards[-1]
-        parts.append(f"the {listed} {_from(source)} to {target}")
+        done = ", completing it" if completes[0] else ""
+        parts.append(f"the {listed} {_from(source)} to {target}{done}")
     return ", then ".join(parts)
 
 
-def explain_position(position: Position) -> str:
-    """What the player to move can do now, in a few plain sentences (pay-off card first)."""
+def explain_position(position: Position, *, names: tuple[str, str] | None = None) -> str:
+    """What the player to move can do now, in a few plain sentences (pay-off card first).
+
+    Given a `PlayerView`, it speaks to that player: on the other's turn it says only whose
+    turn it is.
+    """
     view = seat_of(position)
-    names = names_of(position)
+    names = names or names_of(position)
     if view.result is not None:
         return view.result.describe(names)
     if not view.is_my_turn:
@@ -176,22 +199,21 @@ def _payoff_line(view: PlayerView) -> str:
         empty = find_emptying_plan(view)
         if empty is not None:
             chain = describe_chain(empty.moves, empty.sizes)
-            stock = view.stock_count
-            draw = (
-                "which draws 5 new cards that may bring what you need"
-                if stock >= HAND_SIZE
-                else f"but the stock holds only {stock}, so the game would end as a draw"
-            )
             return (
                 f"Your pay-off {top.display} cannot be played yet with the cards you can see. "
-                f"You can empty your hand by playing {chain}, {draw}."
+                f"You can empty your hand by playing {chain}, which draws 5 new cards that may "
+                "bring what you need."
             )
         if RANK_OF[top] == KING:
             wanted = "a center stack with at least one card on it"
-        else:
+        elif RANK_OF[top] > 1:
+            below = RANK_OF[top] - 1
             wanted = (
-                f"a center stack showing {a_rank(RANK_OF[top] - 1)}" if RANK_OF[top] > 1 else "an empty stack"
+                f"a center stack built up to {a_rank(below)} (holding {below} "
+                f"card{'s' if below != 1 else ''}, whatever its top card is)"
             )
+        else:
+            wanted = "an empty center stack"
         return (
             f"Your pay-off {top.display} cannot be played this turn with the cards you can see "
             f"({count} left in the pile): it needs {wanted}."
@@ -219,11 +241,11 @@ def _discard_line(view: PlayerView) -> str:
     tops = view.side_tops()
     playable = {m.card for m in view.legal_moves() if m.source == "H" and m.to_center}
     keep = [c for c in dict.fromkeys(view.hand) if c not in playable]
-    onto = [
+    onto = [  # a King on top is never one rank higher: its own rank is never used
         f"{card.display} on the {top.display} (S{i + 1})"
         for card in keep
         for i, top in enumerate(tops)
-        if top is not None and RANK_OF[top] == RANK_OF[card] + 1
+        if top is not None and RANK_OF[top] != KING and RANK_OF[top] == RANK_OF[card] + 1
     ]
     empty = [f"S{i + 1}" for i, top in enumerate(tops) if top is None]
     text = "To end your turn, put a hand card on one of your side stacks (S1 to S4)"
@@ -235,6 +257,6 @@ def _discard_line(view: PlayerView) -> str:
     if view.stock_count < HAND_SIZE:
         text += (
             f" The stock holds only {view.stock_count} card{'s' if view.stock_count != 1 else ''}: "
-            "emptying your hand now would end the game as a draw."
+            "emptying your hand would end the game as a draw, unless a completed stack refills it first."
         )
     return text

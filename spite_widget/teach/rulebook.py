@@ -132,6 +132,34 @@ RULES: Final[dict[str, Rule]] = {
             "match. Drawn games score nothing and the match goes on.",
         ),
         _rule(
+            "card-notation",
+            "how a card is written",
+            "Card notation: rank `A 2 3 4 5 6 7 8 9 T J Q K` then suit `c d h s` \u2014 `Ah`, `Ts`, "
+            "`Kd`. Displays may show `10\u2660`; records and move strings always use the "
+            "two-character form.",
+        ),
+        _rule(
+            "king-own-rank",
+            "a King's own rank is never used",
+            "Kings are wild. A King's own rank is never used: on a center stack it stands for the "
+            "rank that stack needs next.",
+        ),
+        _rule(
+            "king-on-ten",
+            "a King on a Ten is a Jack",
+            'The store text\'s example says a King played on a Ten "becomes a Queen". That '
+            "contradicts the sequence (a Jack follows a Ten) and the completion rule (a Queen or a "
+            "King on a Jack completes a stack), so here a King on a Ten counts as a Jack, as the "
+            "sequence demands.",
+        ),
+        _rule(
+            "hidden",
+            "what each player can see",
+            "Hidden information: the other player's hand, every pay-off card below the top, and the "
+            "order of the stock. Nothing hidden may be shown to, or sent to, a player who could not "
+            "see it at the table.",
+        ),
+        _rule(
             "notation",
             "the move notation",
             "A move is written `SOURCE:CARD>TARGET`, with no spaces.",

@@ -1,8 +1,10 @@
 """A lesson being played: the UI-free object a LessonWidget (or a notebook user) drives.
 
 It holds the lesson's live `Game`, takes the learner's moves, and after each one says
-whether the goal is reached, or failed (the turn or the game ended without it), in words
-a status line can show as they are.
+whether the goal is reached, or failed (the turn or the game ended without it, or no line
+of play left in the turn reaches it), and why, in words a status line can show as they are.
+Every answer speaks from the learner's seat: after the learner's turn ends, the opponent's
+hand stays as hidden as at the table.
 """
 
 from __future__ import annotations
@@ -10,14 +12,19 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Literal
 
+from ..engine.cards import KING, RANK_OF, rank_label
 from ..engine.errors import IllegalMoveError
 from ..engine.game import Game
 from ..engine.moves import InvalidMoveError, Move
 from ..engine.narrate import describe_move
+from ..engine.rules import HAND_SIZE
 from ..engine.state import PlayerView
 from .explain import explain
-from .lessons import Lesson
+from .lessons import MATCH_TARGET, Lesson
 from .position import explain_position
+
+SEARCH_NODES = 4_000
+"""Positions the goal search visits at most; beyond that a position is never called a dead end."""
 
 Status = Literal["playing", "done", "failed"]
 
@@ -48,16 +55,77 @@ class LessonSession:
         """The ply at which the learner took over."""
         self.message = f"Goal: {lesson.goal.text}"
         """The last thing said to the learner."""
+        self._paths: dict[tuple[Move, ...], tuple[Move, ...] | None] = {}
 
     # ------------------------------------------------------------------ reading
     @property
     def status(self) -> Status:
-        """`done` once the goal is met; `failed` once the learner's turn or the game ended without it."""
+        """`done` once the goal is met; `failed` once the learner's turn or the game ended
+        without it, or no line of play left in this turn can reach it (a dead end)."""
         if self.lesson.goal_met(self.game, self.start_ply):
             return "done"
         if self.game.is_over or self.game.current_player != self.lesson.learner:
             return "failed"
+        if self.dead_end:
+            return "failed"
         return "playing"
+
+    @property
+    def dead_end(self) -> bool:
+        """The goal can no longer be reached in this turn, whatever the learner plays."""
+        return self.path_to_goal() is None
+
+    def path_to_goal(self) -> tuple[Move, ...] | None:
+        """The shortest line of the learner's moves from here that meets the goal.
+
+        `()` when the goal is met, None when no line reaches it; a search too large to finish
+        answers with the lesson's own solution path (never a false dead end). It plays the
+        lesson's real game, as the lesson's author did when writing it.
+        """
+        key = self.game.moves
+        if key not in self._paths:
+            self._paths[key] = self._search()
+        return self._paths[key]
+
+    def _search(self) -> tuple[Move, ...] | None:
+        lesson, start = self.lesson, self.start_ply
+        game = self.game.copy()
+        if lesson.goal_met(game, start):
+            return ()
+        frontier: list[tuple[Move, ...]] = [()]
+        seen = {game.state}
+        visited = 0
+        base = game.ply
+        while frontier:
+            nxt: list[tuple[Move, ...]] = []
+            for line in frontier:
+                for m in line:
+                    game.play(m)
+                if not game.is_over and game.current_player == lesson.learner:
+                    for m in game.legal_moves():
+                        game.play(m)
+                        visited += 1
+                        if lesson.goal_met(game, start):
+                            return (*line, m)
+                        state = game.state
+                        if state not in seen:
+                            seen.add(state)
+                            nxt.append((*line, m))
+                        game.undo()
+                while game.ply > base:
+                    game.undo()
+                if visited > SEARCH_NODES:
+                    return self._fallback_path()
+            frontier = nxt
+        return None
+
+    def _fallback_path(self) -> tuple[Move, ...] | None:
+        """The rest of the solution when the learner is on it; else "unknown" as an empty line."""
+        solution = self.solution()
+        played = self.moves
+        if played == solution[: len(played)]:
+            return solution[len(played) :]
+        return ()
 
     @property
     def done(self) -> bool:
@@ -86,15 +154,37 @@ class LessonSession:
         return self.game.legal_moves() if self.status == "playing" else []
 
     def explain(self, move: Move | str) -> str:
-        """Why `move` is legal or not here (the words of `spite_widget.explain`)."""
-        return explain(self.game, move)
+        """Why `move` is legal or not for the learner (from the learner's seat, whoever is to move)."""
+        return explain(self.view, move, names=self.game.players)
 
     def explain_position(self) -> str:
-        return explain_position(self.game)
+        """What the learner can do now (on the opponent's turn: only whose turn it is)."""
+        return explain_position(self.view, names=self.game.players)
 
     def hint(self) -> str:
-        """The lesson's hint, and what the position offers."""
-        return f"{self.lesson.hint}\n{explain_position(self.game)}"
+        """A nudge for the position as it is now: the lesson's hint at the start, then the next step."""
+        status = self.status
+        if status == "done":
+            return "The goal is reached already."
+        if status == "failed":
+            return f"{self._why_failed()} Undo the last move or reset to try again."
+        parts = [self.lesson.hint] if not self.moves else []
+        path = self.path_to_goal()
+        if path:
+            parts.append(self._step_hint(path[0]))
+        return " ".join(parts) if parts else self.lesson.hint
+
+    def _step_hint(self, m: Move) -> str:
+        """Where to look next, told as a question about one card (not the whole line)."""
+        view = self.view
+        where = {"H": "in your hand", "P": "on your pay-off pile"}.get(m.source, f"on top of {m.source}")
+        if m.ends_turn:
+            side = view.sides[view.player][m.target_index]
+            on = f"on the {side[-1].display}" if side else "on an empty side stack"
+            return f"Next: which card could end your turn {on} without burying anything you need?"
+        size = view.center_sizes()[m.target_index]
+        need = "an Ace" if size == 0 else f"the {rank_label(size + 1)}"
+        return f"Next: {m.target} needs {need}. What {where} can be that card?"
 
     def solution(self) -> tuple[Move, ...]:
         """The moves that reach the goal from the lesson's start."""
@@ -123,18 +213,74 @@ class LessonSession:
         said = describe_move(m, sizes, "You").rstrip(".") + "."
         status = self.status
         if status == "done":
-            self.message = f"{said} Goal reached: {self.lesson.goal.text}"
+            self.message = f"{said} Goal reached: {self.lesson.goal.text}{self._score()}"
         elif status == "failed":
             self.message = f"{said} {self._why_failed()} Undo the move or reset to try again."
         else:
             self.message = said
         return Feedback(True, status, self.message, m)
 
-    def _why_failed(self) -> str:
+    def _score(self) -> str:
+        """The points of a won game, and the match total when the lesson is part of a match."""
         outcome = self.game.outcome
+        me = self.lesson.learner
+        if outcome is None or outcome.winner != me:
+            return ""
+        other = self.game.players[1 - me]
+        pts = f"{outcome.points} point{'s' if outcome.points != 1 else ''}"
+        text = f" You win {pts}: one for each card left in {other}'s pay-off pile."
+        if self.lesson.scores is not None:
+            mine, theirs = self.lesson.scores[me], self.lesson.scores[1 - me]
+            total = mine + outcome.points
+            text += f" Match: you {mine} + {outcome.points} = {total}, {other} {theirs}"
+            text += f": past {MATCH_TARGET}, you win the match." if total >= MATCH_TARGET else "."
+        return text
+
+    def _why_failed(self) -> str:
+        """Why this attempt can no longer reach the goal, in terms of the cards."""
+        game = self.game
+        outcome = game.outcome
         if outcome is not None:
-            return outcome.describe(self.game.players)
-        return "Your turn is over and the goal was not reached."
+            text = outcome.describe(game.players)
+            if outcome.winner is None:
+                text += (
+                    f" Your hand was emptied while the stock held fewer than {HAND_SIZE} cards, "
+                    "so the refill could not be drawn."
+                )
+            return text
+        last = game.last_move
+        if last is None or game.current_player == self.lesson.learner:
+            return self._why_dead(last)
+        before = game.copy()
+        before.undo()
+        view = before.view(self.lesson.learner)
+        reasons = []
+        playable = [x for x in view.legal_moves() if x.to_center and x.source == "H" and x.card != last.card]
+        if playable:
+            x = playable[0]
+            reasons.append(f"the {x.card.display} could still go to {x.target}")
+        top = view.payoff_tops[view.player]
+        if any(x.source == "P" for x in view.legal_moves()) and top is not None:
+            reasons.append(f"your pay-off {top.display} could still be played")
+        side = view.sides[view.player][last.target_index]
+        if side and (RANK_OF[side[-1]] == KING or RANK_OF[side[-1]] != RANK_OF[last.card] + 1):
+            reasons.append(f"the {last.card.display} buries the {side[-1].display}")
+        head = "Your turn is over and the goal was not reached"
+        if not reasons:
+            return f"{head}."
+        return f"{head}: " + " and ".join(reasons) + "."
+
+    def _why_dead(self, last: Move | None) -> str:
+        """Said at a dead end: what the last move spent, and the way back."""
+        text = "From here no line of play in this turn reaches the goal."
+        if last is not None and RANK_OF[last.card] == KING and last.to_center:
+            sizes = self.view.center_sizes()
+            size = sizes[last.target_index]
+            counted = "the Queen" if size == 0 else f"the {rank_label(size)}"
+            text += f" Your {last.card.display} counted as {counted}: a King is spent once played."
+        elif last is not None:
+            text += f" The {last.card.display} went to {last.target} too soon."
+        return text
 
     def undo(self) -> Move | None:
         """Take back the learner's last move (None when nothing was played since the start)."""

@@ -18,7 +18,6 @@ import traitlets
 
 from ..engine.moves import InvalidMoveError, Move
 from ..teach import Feedback, Lesson, LessonSession, find_payoff_plan, lesson, lessons
-from ..teach.lessons import MATCH_TARGET
 from ..teach.rulebook import RULES
 from .base import PythonOwnedWidget
 from .lesson_protocol import (
@@ -293,9 +292,6 @@ class LessonWidget(PythonOwnedWidget[LessonStatusKind]):
             and not session.game.is_over
         ):
             notes.append("Your hand was empty, so you drew 5 new cards and play on.")
-        outcome = session.game.outcome
-        if outcome is not None and feedback.status == "done":  # (a failed game says its outcome already)
-            notes.append(self._score_text(outcome.winner, outcome.points))
         text = feedback.text
         if notes:
             said, sep, rest = text.partition(". ")
@@ -379,23 +375,6 @@ class LessonWidget(PythonOwnedWidget[LessonStatusKind]):
                 self.hint = ""
             if text is not None:
                 self._say(text, kind)
-
-    def _score_text(self, winner: int | None, points: int) -> str:
-        """The game's result in points, and the match's when the lesson is part of one."""
-        if winner is None:
-            return "The stock ran out: a draw, nobody scores."
-        me = self.lesson.learner
-        other = self.session.game.players[1 - me]
-        pts = f"{points} point{'s' if points != 1 else ''}"
-        if winner != me:
-            return f"{other} wins {pts}."
-        text = f"You win {pts}: one for each card left in {other}'s pay-off pile."
-        if self.lesson.scores is not None:
-            mine, theirs = self.lesson.scores[me], self.lesson.scores[1 - me]
-            total = mine + points
-            text += f" Match: you {mine} + {points} = {total}, {other} {theirs}"
-            text += ": past 50, you win the match." if total >= MATCH_TARGET else "."
-        return text
 
     def _welcome(self) -> str:
         return f"Goal: {self.lesson.goal.text} Pick a card, then the pile to put it on."
