@@ -5,7 +5,7 @@
 import { cardBack, cardDisplay, cardFace, cardWords, el, emptySlot } from "./cards.js";
 import { screenPile, splitMove } from "./protocol.js";
 
-const MAX_FAN_STEPS = 11; // a longer side stack squeezes its fan to this height
+const MAX_FAN_STEPS = 10; // a longer side stack fans only its top 11 cards
 
 function plural(n, word) {
   return `${n} ${word}${n === 1 ? "" : "s"}`;
@@ -50,15 +50,22 @@ function sidePile(cards, key, name, owner) {
     : `${owner} side stack ${name.slice(1)}: empty`;
   const p = pile(key, "sw-side", label);
   const fan = el("div", "sw-fan");
+  // at most MAX_FAN_STEPS steps (styles.css tightens them as the stack grows); the oldest
+  // cards of a longer stack lie under the first one fanned, and a badge counts them all
   const steps = Math.max(cards.length - 1, 0);
-  fan.style.setProperty("--sw-steps", String(Math.min(steps, MAX_FAN_STEPS)));
-  fan.style.setProperty("--sw-squeeze", String(steps > MAX_FAN_STEPS ? MAX_FAN_STEPS / steps : 1));
+  const hidden = Math.max(steps - MAX_FAN_STEPS, 0);
+  fan.style.setProperty("--sw-steps", String(steps - hidden));
   if (!cards.length) fan.append(emptySlot(""));
   cards.forEach((c, i) => {
     const card = cardFace(c);
-    card.style.setProperty("--i", String(i));
+    card.style.setProperty("--i", String(Math.max(i - hidden, 0)));
     fan.append(card);
   });
+  if (hidden) {
+    fan.classList.add("sw-fan-long");
+    fan.title = `${cards.length} cards: ${cards.map(cardDisplay).join(" ")}`;
+    fan.append(count(cards.length));
+  }
   p.append(fan, caption(name));
   return p;
 }

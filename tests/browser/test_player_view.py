@@ -1,0 +1,222 @@
+"""What a player sees (issue 16): rings on hinted and picked-up hand cards, readable covered
+cards in tall side stacks, a table that stays within a laptop screen, the narrow layout, and
+the replay's move list. The widget is drawn from its bundle in a bare page (conftest.bare),
+its real Python behind it; screenshots go to test-artifacts/ for people to look at.
+"""
+
+from __future__ import annotations
+
+import random
+from pathlib import Path
+from typing import Any
+
+import pytest
+from conftest import busy_table
+
+from spite_widget import Game, ReplayWidget, SpiteWidget
+
+pytestmark = pytest.mark.browser
+
+GOLD = "rgb(255, 213, 79)"
+BLUE = "rgb(79, 195, 247)"
+
+
+def tall_widget(per_stack: int, seed: int = 3) -> SpiteWidget:
+    """A game in which both players only ever discard, so that their side stacks grow tall
+    (S1 and S2 to `per_stack` cards, S3 shorter); the game may end in a draw on the way."""
+    g = Game.new(seed=seed, players=("You", "Expert bot"))
+    rng = random.Random(seed)
+    turn = 0
+    while not g.is_over and min(len(s) for s in g.state.sides[g.current_player][:2]) < per_stack:
+        p = g.current_player
+        sides = g.state.sides[p]
+        target = min(("S1", "S2"), key=lambda t: len(sides[int(t[1]) - 1])) if turn % 4 else "S3"
+        moves = [m for m in g.legal_moves() if m.source == "H" and m.target == target]
+        g.play(rng.choice(moves))
+        turn += 1
+    return SpiteWidget(game=g, opponent="greedy", seed=1, opponent_delay=0)
+
+
+def open_at(
+    bare: Any, new_page: Any, w: Any, width: int, *, dark: bool = False, bundle: str = "table"
+) -> Any:
+    """The widget in a bare page, its root `width` px wide (light or dark colour scheme)."""
+    page = new_page(viewport={"width": width + 40, "height": 1100}, color_scheme="dark" if dark else "light")
+    bare.open(w, page=page, bundle=bundle)
+    page.evaluate(f"() => {{ document.querySelector('#widget').style.width = '{width}px'; }}")
+    page.wait_for_timeout(150)
+    return page
+
+
+def shadow(page: Any, selector: str) -> str:
+    return str(page.evaluate(f"() => getComputedStyle(document.querySelector({selector!r})).boxShadow"))
+
+
+# ---------------------------------------------------------------- items 1 and 2: rings
+def test_a_hinted_hand_card_shows_the_hint_ring(bare: Any, new_page: Any) -> None:
+    w = SpiteWidget(opponent="greedy", seed=3, opponent_delay=0)
+    hand_move = next(m for m in w.legal if m.startswith("H:"))
+    page = open_at(bare, new_page, w, 900)
+    w.hint = hand_move  # what the Hint button sets when the expert picks a hand card
+    card = f"[data-pile='H'] [data-card='{hand_move[2:4]}'].sw-hint"
+    page.locator(card).wait_for()
+    ring = shadow(page, card)
+    assert f"{BLUE} 0px 0px 0px 3px" in ring, ring
+    target = f"[data-pile='{hand_move.split('>')[1]}'].sw-hint-target"
+    assert BLUE in shadow(page, target)
+
+
+def test_a_selected_hand_card_shows_the_gold_ring(bare: Any, new_page: Any) -> None:
+    w = SpiteWidget(opponent="greedy", seed=3, opponent_delay=0)
+    page = open_at(bare, new_page, w, 900)
+    # by keyboard (no hover): the hand pile, then its first card, then Enter picks it up
+    page.locator("[data-pile='H'] .sw-face").first.click()
+    page.mouse.move(5, 5)
+    page.locator("[data-pile='H'] .sw-selected").wait_for()
+    ring = shadow(page, "[data-pile='H'] .sw-selected")
+    assert f"{GOLD} 0px 0px 0px 3px" in ring, ring
+
+
+# ---------------------------------------------------------------- item 3: covered cards
+INK_JS = """(sel) => {
+    // For every covered card of a fan: the ink of its index (rank and suit glyphs, measured
+    // with the font they are drawn in) against the top of the card that covers it.
+    const canvas = document.createElement('canvas').getContext('2d');
+    const out = [];
+    for (const fan of document.querySelectorAll(sel)) {
+        const cards = [...fan.querySelectorAll(':scope > .sw-card')];
+        for (let i = 0; i + 1 < cards.length; i++) {
+            const next = cards[i + 1].getBoundingClientRect().top;
+            const own = cards[i].getBoundingClientRect().top;
+            if (next - own < 0.5) continue;  // stacked under (a collapsed stack), not fanned
+            let bottom = -Infinity;
+            for (const g of cards[i].querySelectorAll('.sw-tl [data-glyph]')) {
+                const cs = getComputedStyle(g);
+                const r = g.getBoundingClientRect();
+                canvas.font = `${cs.fontStyle} ${cs.fontWeight} ${cs.fontSize} ${cs.fontFamily}`;
+                const m = canvas.measureText(g.dataset.glyph);
+                const lh = r.height;  // the glyph's line box
+                const content = m.fontBoundingBoxAscent + m.fontBoundingBoxDescent;
+                const baseline = r.top + (lh - content) / 2 + m.fontBoundingBoxAscent;
+                bottom = Math.max(bottom, baseline + m.actualBoundingBoxDescent);
+            }
+            out.push({card: cards[i].dataset.card, cut: bottom - next,
+                      size: parseFloat(getComputedStyle(cards[i].querySelector('.sw-tl')).fontSize)});
+        }
+    }
+    return out;
+}"""
+
+
+@pytest.mark.parametrize("width", [900, 600, 400])
+def test_every_covered_card_of_a_side_stack_is_readable(bare: Any, new_page: Any, width: int) -> None:
+    w = tall_widget(10)
+    page = open_at(bare, new_page, w, width)
+    covered = page.evaluate(INK_JS, ".sw-fan")
+    assert len(covered) >= 30
+    cut = [c for c in covered if c["cut"] > 0.5]
+    assert not cut, cut  # no descender of a J or a Q, no digit, cut by the next card
+    assert min(c["size"] for c in covered) >= 9.5  # and not shrunk past reading (px)
+
+
+# ---------------------------------------------------------------- item 5: the height
+@pytest.mark.parametrize("per_stack", [6, 10, 14])
+def test_the_table_fits_a_laptop_screen_however_tall_the_stacks(
+    bare: Any, new_page: Any, artifacts: Path, per_stack: int
+) -> None:
+    w = tall_widget(per_stack)
+    longest = max(len(s) for seat in w.game.state.sides for s in seat)
+    assert longest >= per_stack
+    page = open_at(bare, new_page, w, 900)
+    height = page.evaluate("() => document.querySelector('.sw-root').getBoundingClientRect().height")
+    page.locator(".sw-root").screenshot(path=str(artifacts / f"tall-{per_stack}-900.png"))
+    assert height <= 800, height
+    # the top card of every side stack is whole and unchanged, however the fan is squeezed
+    tops = page.evaluate(
+        "() => [...document.querySelectorAll('.sw-side .sw-fan')].map(f => "
+        "{ const c = [...f.querySelectorAll('.sw-card')].pop(), r = c.getBoundingClientRect(),"
+        " b = f.getBoundingClientRect();"
+        " return [c.dataset.card || '', r.bottom - b.bottom]; })"
+    )
+    expect = [str(s[-1]) if s else "" for seat in (1, 0) for s in w.game.state.sides[seat]]
+    assert [t[0] for t in tops] == expect
+    assert all(abs(t[1]) < 1 for t in tops), tops
+    # a stack too long to fan whole says how many cards it holds
+    for seat, prefix in ((0, ""), (1, "O-")):
+        for i, s in enumerate(w.game.state.sides[seat]):
+            badge = page.locator(f"[data-pile='{prefix}S{i + 1}'] .sw-count")
+            if len(s) > 11:
+                assert badge.inner_text() == str(len(s))
+
+
+# ---------------------------------------------------------------- item 7: narrow tables
+@pytest.mark.parametrize("width", [260, 300, 340])
+def test_a_narrow_table_keeps_its_rows(bare: Any, new_page: Any, artifacts: Path, width: int) -> None:
+    """Stock and centers in one row, pay-off and side stacks in one row, however narrow."""
+    page = open_at(bare, new_page, busy_table(), width)
+    page.locator(".sw-root").screenshot(path=str(artifacts / f"narrow-{width}.png"))
+    spans = page.evaluate(
+        "() => Object.fromEntries([...document.querySelectorAll('.sw-root [data-pile]')].map(p => {"
+        " const r = p.querySelector('.sw-card').getBoundingClientRect(); return [p.dataset.pile, [r.top, r.bottom]]; }))"
+    )
+
+    def one_row(keys: list[str]) -> bool:  # every card overlaps every other vertically
+        return max(spans[k][0] for k in keys) < min(spans[k][1] for k in keys)
+
+    assert one_row(["stock", "C1", "C2", "C3"]), spans
+    for prefix in ("", "O-"):
+        assert one_row([prefix + k for k in ("P", "S1", "S2", "S3", "S4")]), spans
+    overflow = page.evaluate(
+        "() => { const r = document.querySelector('.sw-root').getBoundingClientRect();"
+        " return [...document.querySelectorAll('.sw-root .sw-card')]"
+        ".filter(c => c.getBoundingClientRect().right > r.right + 1).length; }"
+    )
+    assert overflow == 0
+
+
+# ---------------------------------------------------------------- item 6: the move list
+def expert_record() -> dict[str, Any]:
+    w = busy_table(moves=30)
+    g = w.game
+    g.players = ("You", "Expert bot")
+    return g.to_record()
+
+
+def test_the_move_list_shows_whole_names(bare: Any, new_page: Any) -> None:
+    page = open_at(bare, new_page, ReplayWidget(expert_record()), 900, bundle="replay")
+    names = page.evaluate(
+        "() => [...document.querySelectorAll('.swr-who')].map(e => [e.textContent, e.scrollWidth - e.clientWidth])"
+    )
+    assert {n for n, _ in names} == {"You", "Expert bot"}
+    assert all(cut <= 0 for _, cut in names), names
+
+
+@pytest.mark.parametrize("dark", [False, True], ids=["light", "dark"])
+def test_the_current_move_reads_well(bare: Any, new_page: Any, dark: bool) -> None:
+    w = ReplayWidget(expert_record())
+    page = open_at(bare, new_page, w, 900, dark=dark, bundle="replay")
+    colours = set()
+    for ply in range(1, 12):  # red and black cards both
+        w.seek(ply)
+        page.wait_for_function(f"() => document.querySelector('.swr-current')?.dataset.ply === '{ply}'")
+        colours.add(page.locator(".swr-current .swr-san-card").get_attribute("class"))
+        for part in (".swr-san-card", ".swr-san"):
+            ratio = contrast_on(page, f".swr-current {part}", ".swr-current")
+            assert ratio >= 4.5, (ply, part, ratio)
+    assert len(colours) == 2  # a red card and a black card were both the current move
+
+
+CONTRAST_ON_JS = """([text, back]) => {
+    const rgb = (c) => c.match(/[\\d.]+/g).slice(0, 3).map(Number);
+    const lum = ([r, g, b]) => [r, g, b].map((v) => { v /= 255;
+        return v <= 0.03928 ? v / 12.92 : ((v + 0.055) / 1.055) ** 2.4; })
+        .reduce((sum, v, i) => sum + v * [0.2126, 0.7152, 0.0722][i], 0);
+    const a = lum(rgb(getComputedStyle(document.querySelector(text)).color));
+    const b = lum(rgb(getComputedStyle(document.querySelector(back)).backgroundColor));
+    return (Math.max(a, b) + 0.05) / (Math.min(a, b) + 0.05);
+}"""
+
+
+def contrast_on(page: Any, text: str, back: str) -> float:
+    """The contrast of `text`'s colour on the (opaque) background of `back`."""
+    return float(page.evaluate(CONTRAST_ON_JS, [text, back]))
