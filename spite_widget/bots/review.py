@@ -11,9 +11,10 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any, Protocol
 
+from ..engine import records
 from ..engine.game import Game
 from ..engine.moves import Move
-from ..engine.replay import RecordSource, load_games
+from ..engine.replay import RecordSource
 from ..engine.state import PlayerView
 from . import get_bot
 
@@ -57,7 +58,8 @@ def annotate_with_bot(
     rater: _Rater = get_bot(bot, seed=0) if isinstance(bot, str) else bot  # type: ignore[assignment]
     if not callable(getattr(rater, "rate", None)):
         raise TypeError(f"{bot!r} cannot review games: it has no rate(view, move) method")
-    games, target = load_games(record)
+    loaded = records.load(record)
+    games = loaded.games
     total = sum(g.ply for g in games)
     done = 0
     for full in games:
@@ -68,26 +70,12 @@ def annotate_with_bot(
             mark = mark_for(rating.loss)
             if mark is not None:
                 _add_review(full, index + 1, mark, rating.why or f"the expert plays {rating.best}")
-            cursor._apply(move, full._stocks.get(index))
+            cursor.play(move, stock=full.stock_after(index + 1))
             done += 1
             if progress is not None:
                 progress(done, total)
         full.meta[ANNOTATOR_KEY] = bot if isinstance(bot, str) else type(bot).__name__
-    if target is None:
-        return games[0].to_record()
-    totals = [0, 0]
-    for g in games:
-        if g.winner is not None:
-            totals[g.winner] += g.points
-    annotated: dict[str, Any] = {
-        "format": "spite-malice-match",
-        "version": 1,
-        "target": target,
-        "players": list(games[0].players),
-        "games": [g.to_record() for g in games],
-        "scores": totals,
-    }
-    return annotated
+    return loaded.record()  # a match record keeps its own event, date, comment, x-...
 
 
 def _add_review(game: Game, number: int, mark: str, why: str) -> None:

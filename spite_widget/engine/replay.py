@@ -1,8 +1,15 @@
-"""Going back through a recorded game: a cursor over its plies, and annotations.
+"""Going back through a recorded game: a cursor over its plies, annotations and side lines.
 
-The record is read (and fully checked) once; the cursor is a live `Game` that steps
-forward by re-applying the recorded moves (with their recorded reshuffles) and back with
-the engine's exact `undo`. Checkpoints every `CHECKPOINT_EVERY` plies make any seek short.
+The record is read (and fully checked) once by the records module; the cursor is a live
+`Game` that steps forward by playing the recorded moves with their recorded reshuffles
+(`Game.play(move, stock=...)`) and back with the engine's exact `undo`. Checkpoints every
+`CHECKPOINT_EVERY` plies of the main line make any seek short.
+
+Side lines (RULES.md "Variations"): `play(move)` at the cursor starts one (or extends the
+line the cursor is in). A side line is analysis from above: it plays on with the record's
+real cards (the stock order, the hidden hands). The main line lives in the `Game`; side
+lines live as record entries in the `variations` of the move they replace, so the game's
+record always holds everything.
 """
 
 from __future__ import annotations
@@ -11,73 +18,111 @@ import os
 from collections.abc import Callable
 from typing import Any
 
-from .game import Game
+from . import records
+from .errors import IllegalMoveError, NotAMoveError
+from .game import Game, Played
 from .match import Match
-from .moves import Move
-from .records import MARKS, MATCH_FORMAT, read_json, write_json
+from .moves import InvalidMoveError, Move
+from .records import MARKS
 from .state import GameState, PlayerView
 
 CHECKPOINT_EVERY = 32
 
 RecordSource = dict[str, Any] | str | os.PathLike[str] | Game | Match
+Key = tuple[int, ...]
+"""A move's place in the tree: (i,) is main-line move i (0-based); (b, v, j) is move j of
+variation v of main-line move b, and so on down nested side lines."""
+Step = tuple[Key, Move, Any]
+"""One move of a line: its key, the move, and the stock recorded with it (or None)."""
 
 
 def load_games(source: RecordSource) -> tuple[list[Game], int | None]:
-    """Every game in `source` (a game or match record, dict or path; a Game; a Match),
-    checked and copied, with the match target (None when the source is a single game)."""
-    if isinstance(source, Game):
-        return [Game.from_record(source.to_record())], None
-    if isinstance(source, Match):
-        return Match.from_record(source.to_record()).games, source.target
-    if isinstance(source, (str, os.PathLike)):
-        source = read_json(source)
-    if isinstance(source, dict) and source.get("format") == MATCH_FORMAT:
-        match = Match.from_record(source)
-        return match.games, match.target
-    if isinstance(source, dict):
-        return [Game.from_record(source)], None
-    raise TypeError(f"a replay needs a record (dict or path), a Game or a Match, not {type(source).__name__}")
+    """Every game in `source`, checked and copied, with the match target (None for one game).
+
+    Kept for callers of the first round; `records.load` also gives the match's own keys."""
+    loaded = records.load(source)
+    return loaded.games, loaded.target
 
 
 class Replay:
-    """A cursor over a recorded game: ply 0 is the deal, ply len(replay) the last position."""
+    """A cursor over a recorded game: ply 0 is the deal, ply len(replay) the last position
+    of the line the cursor is in (the main line unless it entered a side line)."""
 
     def __init__(self, record_or_game: RecordSource, *, game: int = 0) -> None:
-        games, self.match_target = load_games(record_or_game)
+        self._loaded = records.load(record_or_game)
+        games = self._loaded.games
         if not 0 <= game < len(games):
             raise ValueError(f"there is no game {game}: the record holds {len(games)}")
+        self.match_target = self._loaded.target
+        """The match's target, or None when the source is a single game."""
         self.games = games
         """Every game of the source (one, unless it was a match)."""
+        self._listeners: list[Callable[[], None]] = []
         self._select(game)
 
     def _select(self, index: int) -> None:
         self.game_index = index
         """Which game of a match record is shown (0-based)."""
         self._full = self.games[index]
-        self._moves = self._full.moves
-        self._stocks = dict(self._full._stocks)
+        self._path: list[tuple[int, int]] = []
         cursor = self._full.copy()
         while cursor.ply:
             cursor.undo()
         self._cursor = cursor
+        self._applied: list[Key] = []
         self._checkpoints: dict[int, Game] = {0: cursor.copy()}
-        self._listeners: list[Callable[[], None]] = []
 
     def select_game(self, index: int) -> None:
         """Show game `index` (0-based) of a match record, from its deal."""
         if not 0 <= index < len(self.games):
             raise ValueError(f"there is no game {index}: the record holds {len(self.games)}")
-        listeners = self._listeners
         self._select(index)
-        self._listeners = listeners
+
+    # ----------------------------------------------------------------- the tree
+    def _line_entries(self, path: list[tuple[int, int]]) -> list[dict[str, Any]]:
+        """The record entries of the side line at `path` (copies; [] path: not used)."""
+        b, v = path[0]
+        line: list[dict[str, Any]] = self._full.annotation(b + 1)["variations"][v]
+        for b, v in path[1:]:
+            line = line[b]["variations"][v]
+        return line
+
+    def _sequence(self, path: list[tuple[int, int]] | None = None) -> list[Step]:
+        """The moves of a line from the deal: (key, move, recorded stock) for each."""
+        path = self._path if path is None else path
+        full = self._full
+        if not path:
+            return [((i,), m, full.stock_after(i + 1)) for i, m in enumerate(full.moves)]
+        b0 = path[0][0]
+        seq: list[Step] = [((i,), m, full.stock_after(i + 1)) for i, m in enumerate(full.moves[:b0])]
+        key: Key = (b0, path[0][1])
+        for depth in range(1, len(path) + 1):
+            entries = self._line_entries(path[:depth])
+            stop = path[depth][0] if depth < len(path) else len(entries)
+            seq += [((*key, j), Move.parse(e["move"]), e.get("stock")) for j, e in enumerate(entries[:stop])]
+            if depth < len(path):
+                key = (*key, path[depth][0], path[depth][1])
+        return seq
+
+    def _branch_ply(self) -> int:
+        """The ply a side line starts from (its first move is move branch + 1); 0 on the main line."""
+        return sum(b for b, _ in self._path)
+
+    @property
+    def line(self) -> tuple[tuple[int, int], ...]:
+        """Where the cursor's line hangs, 1-based: () on the main line; ((12, 2),) in the
+        second side line of move 12; deeper lines add (move within the line, variation)."""
+        return tuple((b + 1, v + 1) for b, v in self._path)
 
     # ----------------------------------------------------------------- the cursor
     def __len__(self) -> int:
-        return len(self._moves)
+        if not self._path:
+            return self._full.ply
+        return self._branch_ply() + len(self._line_entries(self._path))
 
     @property
     def ply(self) -> int:
-        """Where the cursor is: 0 = the deal, n = after the n-th move."""
+        """Where the cursor is: 0 = the deal, n = after the n-th move of its line."""
         return self._cursor.ply
 
     @property
@@ -91,22 +136,33 @@ class Replay:
 
     @property
     def game(self) -> Game:
-        """The whole game as recorded (annotations included)."""
+        """The whole game as recorded, main line (annotations and side lines included)."""
         return self._full
 
     @property
     def moves(self) -> tuple[Move, ...]:
-        return self._moves
+        """The moves of the cursor's line, from the deal."""
+        return tuple(m for _, m, _ in self._sequence())
 
     @property
     def move(self) -> Move | None:
         """The move that led to the position at the cursor (None at the deal)."""
-        return self._moves[self.ply - 1] if self.ply else None
+        return self._cursor.last_move
 
     def mover(self, number: int) -> int:
-        """Who played move `number` (1-based)."""
+        """Who played move `number` (1-based) of the cursor's line."""
         self._check_number(number)
-        return self._full._history[number - 1].player
+        if number <= self.ply:
+            return self._cursor.mover(number)
+        return self._at(number).mover(number)
+
+    def _at(self, n: int) -> Game:
+        """A copy of the game at ply `n` of the cursor's line (the cursor stays put)."""
+        here = self.ply
+        self._goto(n)
+        copy = self._cursor.copy()
+        self._goto(here)
+        return copy
 
     def forward(self) -> None:
         """One move on; at the end, stays put."""
@@ -123,79 +179,262 @@ class Replay:
         self.seek(len(self))
 
     def seek(self, n: int) -> None:
-        """Put the cursor after move `n` (clamped to 0..len); never replays from the start."""
+        """Put the cursor after move `n` of its line (clamped to 0..len); never replays from
+        the start."""
         if not isinstance(n, int) or isinstance(n, bool):
             raise TypeError(f"a ply is a whole number, not {n!r}")
-        n = max(0, min(len(self), n))
-        here = self._cursor.ply
-        base = max(k for k in self._checkpoints if k <= n)
-        if abs(n - here) > n - base:
+        self._goto(max(0, min(len(self), n)))
+        self._changed()
+
+    def _goto(self, n: int) -> None:
+        seq = self._sequence()[:n]
+        keys = [k for k, _, _ in seq]
+        same = 0
+        for a, b in zip(self._applied, keys, strict=False):
+            if a != b:
+                break
+            same += 1
+        main = len(keys) if not self._path else min(len(keys), self._path[0][0])
+        base = max(k for k in self._checkpoints if k <= main)
+        if (len(self._applied) - same) + (n - same) > n - base:
             self._cursor = self._checkpoints[base].copy()
-            here = base
-        while here > n:
+            self._applied = keys[:base]
+            same = base
+        while len(self._applied) > same:
             self._cursor.undo()
-            here -= 1
-        while here < n:
-            self._cursor._apply(self._moves[here], self._stocks.get(here))
-            here += 1
-            if here % CHECKPOINT_EVERY == 0 and here not in self._checkpoints:
-                self._checkpoints[here] = self._cursor.copy()
+            self._applied.pop()
+        for key, move, stock in seq[same:]:
+            self._cursor.play(move, stock=stock)
+            self._applied.append(key)
+            ply = self._cursor.ply
+            if len(key) == 1 and ply % CHECKPOINT_EVERY == 0 and ply not in self._checkpoints:
+                self._checkpoints[ply] = self._cursor.copy()
+
+    def on_change(self, callback: Callable[[], None]) -> None:
+        """Call `callback()` whenever the cursor moves, an annotation or a line changes."""
+        self._listeners.append(callback)
+
+    def _changed(self) -> None:
         for listener in self._listeners:
             listener()
 
-    def on_change(self, callback: Callable[[], None]) -> None:
-        """Call `callback()` whenever the cursor moves or an annotation changes."""
-        self._listeners.append(callback)
+    # ----------------------------------------------------------------- side lines
+    def variations(self) -> list[Move]:
+        """The first move of each side line that may replace the next move of the cursor's
+        line (variation 1 first); [] when there is none."""
+        return [Move.parse(line[0]["move"]) for line in self._next_note().get("variations", [])]
+
+    def _next_note(self) -> dict[str, Any]:
+        """What the next move of the cursor's line carries (its comment, side lines...)."""
+        n = self.ply + 1
+        return self.annotation(n) if n <= len(self) else {}
+
+    def enter_line(self, variation: int) -> None:
+        """Play the first move of side line `variation` (1-based) of the next move: the
+        cursor is then in that line."""
+        lines = self._next_note().get("variations", [])
+        if not isinstance(variation, int) or not 1 <= variation <= len(lines):
+            raise ValueError(f"there is no variation {variation!r} here: the next move has {len(lines)}")
+        branch = self.ply - self._branch_ply()
+        self._path.append((branch, variation - 1))
+        self._goto(self.ply + 1)
+        self._changed()
+
+    def exit_line(self) -> None:
+        """Leave the side line: the cursor goes to where it branched off, in the parent line."""
+        if not self._path:
+            raise ValueError("the cursor is on the main line")
+        branch = self._branch_ply()
+        self._goto(min(self.ply, branch))
+        self._path.pop()
+        self._goto(branch)
+        self._changed()
+
+    def play(self, move: Move | str) -> Played:
+        """Play `move` at the cursor. The next move of the line: step forward; the first move
+        of one of its side lines: enter it; any other legal move: a new side line (at the end
+        of a line: that line goes on). IllegalMoveError says why and changes nothing."""
+        if not isinstance(move, Move):
+            try:
+                move = Move.parse(move)
+            except InvalidMoveError as e:
+                raise NotAMoveError(str(e)) from None
+        reason = self._cursor.why_illegal(move)
+        if reason is not None:
+            raise IllegalMoveError(reason)
+        n = self.ply
+        if n < len(self):
+            if self.moves[n] == move:
+                self._goto(n + 1)
+                self._changed()
+                return self._last_played()
+            firsts = self.variations()
+            if move in firsts:
+                self.enter_line(firsts.index(move) + 1)
+                return self._last_played()
+        played = self._cursor.play(move)
+        entry: dict[str, Any] = {"move": str(move)}
+        stock = self._cursor.stock_after(self._cursor.ply)
+        if stock is not None:
+            entry["stock"] = list(stock)
+        if n == len(self) and not self._path:
+            self._full.play(move, stock=stock)
+        elif n == len(self):
+            self._edit_line(self._path, lambda line: line.append(entry))
+        else:
+            branch = n - self._branch_ply()
+            self._edit_entry(n + 1, lambda e: e.setdefault("variations", []).append([entry]))
+            lines = self._next_note_at(n + 1)
+            self._path.append((branch, len(lines) - 1))
+        self._applied = [k for k, _, _ in self._sequence()[: n + 1]]
+        self._changed()
+        return played
+
+    def _next_note_at(self, number: int) -> list[Any]:
+        variations: list[Any] = self.annotation(number).get("variations", [])
+        return variations
+
+    def _last_played(self) -> Played:
+        """What the move just stepped over did (replayed on a copy, so the cursor keeps its history)."""
+        g = self._cursor.copy()
+        move = g.undo()
+        return g.play(move, stock=self._cursor.stock_after(self._cursor.ply))
+
+    def delete_line(self) -> None:
+        """Delete the side line the cursor is in (and the lines below it); the cursor goes
+        to where it branched off, in the parent line."""
+        if not self._path:
+            raise ValueError("the cursor is on the main line: there is no side line to delete")
+        branch = self._branch_ply()
+        self._goto(min(self.ply, branch))
+        *parent, (_, v) = self._path
+
+        def drop(e: dict[str, Any]) -> None:
+            del e["variations"][v]
+            if not e["variations"]:
+                del e["variations"]
+
+        self._path = parent
+        self._edit_entry(branch + 1, drop)
+        self._goto(branch)
+        self._changed()
+
+    def promote(self) -> None:
+        """Make the side line the cursor is in the line it hangs on (the main line, when it
+        hangs on the main line); the line it replaces becomes a side line in its place."""
+        if not self._path:
+            raise ValueError("the cursor is on the main line already")
+        ply = self.ply
+        *parent, (b, v) = self._path
+        branch = self._branch_ply()
+        old = self._parent_entries(parent)
+        note = old[b]
+        lines = note.pop("variations")
+        side = lines[v]
+        first = dict(side[0])
+        # the old move and its tail become a side line; the others stay, in their places
+        others = [*lines[:v], old[b:], *lines[v + 1 :]]
+        first["variations"] = [*others, *first.get("variations", [])]
+        new = [*old[:b], first, *side[1:]]
+        self._goto(min(ply, branch))
+        if not parent:
+            rec = records.write_game(self._full)
+            rec["moves"] = new
+            game = records.read_game(rec, check_result=False)
+            self.games[self.game_index] = game
+            self._select(self.game_index)
+        else:
+            self._path = parent
+            self._edit_line(parent, lambda line: line.__setitem__(slice(None), new))
+        self._goto(ply)
+        self._changed()
+
+    def _parent_entries(self, parent: list[tuple[int, int]]) -> list[dict[str, Any]]:
+        """The entries of the line at `parent` (the main line as record entries when [])."""
+        if parent:
+            return self._line_entries(parent)
+        moves: list[dict[str, Any]] = records.write_game(self._full)["moves"]
+        return moves
+
+    def _edit_line(self, path: list[tuple[int, int]], change: Callable[[list[Any]], None]) -> None:
+        """Change the side line at `path` in place and store it back on the main-line move."""
+        b0 = path[0][0]
+        note = self._full.annotation(b0 + 1)
+        line = note["variations"][path[0][1]]
+        for b, v in path[1:]:
+            line = line[b]["variations"][v]
+        change(line)
+        self._full.set_annotation(b0 + 1, note)
+
+    def _edit_entry(self, number: int, change: Callable[[dict[str, Any]], None]) -> None:
+        """Change what move `number` (1-based) of the cursor's line carries, and store it."""
+        key = self._key(number)
+        if len(key) == 1:
+            note = self._full.annotation(number)
+            change(note)
+            self._full.set_annotation(number, note)
+            return
+        path = [(key[i], key[i + 1]) for i in range(0, len(key) - 1, 2)]
+        self._edit_line(path, lambda line: change(line[key[-1]]))
+
+    def _key(self, number: int) -> Key:
+        self._check_number(number)
+        return self._sequence()[number - 1][0]
 
     # ----------------------------------------------------------------- annotations
     def annotate(self, n: int, comment: str | None = None, mark: str | None = None) -> None:
-        """Comment and/or mark move `n` (1-based); "" clears. Marks: !! ! !? ?! ? ??"""
+        """Comment and/or mark move `n` (1-based) of the cursor's line; "" clears.
+        Marks: !! ! !? ?! ? ??"""
         self._check_number(n)
-        self._full.annotate(n, comment=comment, mark=mark)
-        for listener in self._listeners:
-            listener()
+        if mark is not None and mark != "" and mark not in MARKS:
+            raise ValueError(f"a mark must be one of {' '.join(MARKS)}, not {mark!r}")
+        if comment is not None and not isinstance(comment, str):
+            raise ValueError(f"a comment must be text, not {comment!r}")
+
+        def change(note: dict[str, Any]) -> None:
+            for key, value in (("comment", comment), ("mark", mark)):
+                if value == "":
+                    note.pop(key, None)
+                elif value is not None:
+                    note[key] = value
+
+        self._edit_entry(n, change)
+        self._changed()
 
     def annotation(self, n: int) -> dict[str, Any]:
-        """The comment and mark on move `n` (1-based), as in the record."""
-        self._check_number(n)
-        return self._full.annotation(n)
+        """What move `n` (1-based) of the cursor's line carries: comment, mark, eval, side
+        lines, as in the record."""
+        key = self._key(n)
+        if len(key) == 1:
+            return self._full.annotation(n)
+        path = [(key[i], key[i + 1]) for i in range(0, len(key) - 1, 2)]
+        entry = dict(self._line_entries(path)[key[-1]])
+        entry.pop("move")
+        entry.pop("stock", None)
+        return entry
 
     def _check_number(self, n: int) -> None:
         if not isinstance(n, int) or isinstance(n, bool) or not 1 <= n <= len(self):
-            raise ValueError(f"there is no move {n!r}: this game has {len(self)} moves (1..{len(self)})")
+            what = "this game" if not self._path else "this line"
+            raise ValueError(f"there is no move {n!r}: {what} has {len(self)} moves (1..{len(self)})")
 
     @property
     def record(self) -> dict[str, Any]:
-        """The annotated record (RULES.md format); a match record when loaded from one."""
-        if self.match_target is None:
-            return self._full.to_record()
-        return {
-            "format": MATCH_FORMAT,
-            "version": 1,
-            "target": self.match_target,
-            "players": list(self.games[0].players),
-            "games": [g.to_record() for g in self.games],
-            "scores": _scores(self.games),
-        }
+        """The annotated record (RULES.md format), side lines included; a match record,
+        with the match's own keys, when loaded from one."""
+        return self._loaded.record()
 
     def save(self, path: str | os.PathLike[str]) -> None:
         """Write the annotated record as JSON."""
-        write_json(path, self.record)
+        records.write_json(path, self.record)
 
     def __repr__(self) -> str:
         p = self._full.players
-        return f"<Replay {p[0]!r} v {p[1]!r}: ply {self.ply} of {len(self)}>"
+        where = "".join(f", move {b} variation {v}" for b, v in self.line)
+        return f"<Replay {p[0]!r} v {p[1]!r}: ply {self.ply} of {len(self)}{where}>"
 
     def _repr_svg_(self) -> str:
         return self.state._repr_svg_()
-
-
-def _scores(games: list[Game]) -> list[int]:
-    totals = [0, 0]
-    for g in games:
-        if g.winner is not None:
-            totals[g.winner] += g.points
-    return totals
 
 
 __all__ = ["MARKS", "Replay", "load_games"]
