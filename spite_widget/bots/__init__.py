@@ -24,8 +24,14 @@ _MODULES: Final = {
 }
 
 
-def get_bot(name: str, seed: int | None = None) -> Bot:
-    """A new bot of level `name` (one of BOT_NAMES or EXTRA_BOTS), seeded for reproducible play."""
+def get_bot(name: object, seed: int | None = None) -> Bot:
+    """A new bot of level `name` (one of BOT_NAMES or EXTRA_BOTS), seeded for reproducible play;
+    or your own bot: a `path.to.module:MyBot` spec, or any object with `choose(view)`, checked
+    move by move (see `spite_widget.bots.protocol`)."""
+    if not isinstance(name, str) or ":" in name:
+        from .protocol import as_bot
+
+        return as_bot(name, seed)
     if name not in _MODULES:
         known = ", ".join((*BOT_NAMES, *EXTRA_BOTS))
         raise ValueError(f"unknown bot {name!r}: choose one of {known}")

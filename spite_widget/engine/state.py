@@ -197,6 +197,12 @@ class PlayerView:
             self.rules.kings_start_stacks,
         )
 
+    def to_text(self) -> str:
+        """What this player sees, as compact text for agents: hands, tops, needs, legal moves."""
+        from .textview import view_text
+
+        return view_text(self)
+
     def _repr_svg_(self) -> str:
         from ..render import table_svg
 

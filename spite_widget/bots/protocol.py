@@ -1,0 +1,206 @@
+"""Your own bot, everywhere a built-in one goes.
+
+The protocol is one method: any object with ``choose(view) -> Move | str`` is a bot. It is
+given a `PlayerView` (only what its player may see) when it is its turn, and answers one
+legal move: a `Move`, or the move's notation (``"H:7s>S4"``; a longer reply holding
+exactly one move in the notation is read too, see `spite_widget.engine.textview.read_move`).
+Two methods are optional:
+
+- ``explain() -> str``: one line saying why the last move was chosen (shown by hints);
+- ``rate(view, played) -> rating``: how good a played move was, for `annotate_with_bot`;
+  the rating has ``best`` (the move it prefers), ``loss`` (how many pay-off cards the
+  played move costs, 0 for the best) and ``why`` (one line), like `Rating` below.
+
+Example::
+
+    class FirstMove:
+        def choose(self, view):
+            return view.legal_moves()[0]
+
+    SpiteWidget(opponent=FirstMove())
+    spite-arena mybots:FirstMove expert          # a module on the path, then the class
+    SpiteEnv(opponent=FirstMove())               # spite_widget.env, the Gymnasium env
+
+`as_bot` wraps such an object into a `Bot` that checks every answer: a bot that raises,
+or answers something that is not a legal move, raises `BotError` naming the bot, the
+position (ply) and what went wrong, listing the legal moves. The arena counts that as a
+forfeit and the widget says it in the status line; nothing waits on a broken bot.
+"""
+
+from __future__ import annotations
+
+import importlib
+import inspect
+from dataclasses import dataclass
+from typing import Any, Protocol, runtime_checkable
+
+from ..engine.errors import IllegalMoveError
+from ..engine.moves import Move
+from ..engine.state import PlayerView
+from ..engine.textview import read_move
+from .base import Bot
+
+
+@runtime_checkable
+class BotLike(Protocol):
+    """Anything with `choose(view) -> Move | str` is a bot."""
+
+    def choose(self, view: PlayerView) -> Move | str: ...
+
+
+@dataclass(frozen=True, slots=True)
+class Rating:
+    """What `rate(view, played)` answers: the move preferred, the cost of the one played
+    (in pay-off cards; 0 for the best) and one line of why."""
+
+    best: Move
+    loss: float
+    why: str = ""
+
+
+class BotError(RuntimeError):
+    """A bot failed to move: it raised, or answered something that is not a legal move."""
+
+    def __init__(self, bot: str, ply: int, problem: str) -> None:
+        self.bot = bot
+        """The bot's name."""
+        self.ply = ply
+        """Moves played before the failed one."""
+        self.problem = problem
+        """What went wrong, in plain words."""
+        super().__init__(f"{bot} failed at move {ply + 1}: {problem}")
+
+
+def bot_name(obj: object) -> str:
+    """A short name for a bot object: its `name` attribute, else its class name."""
+    name = getattr(obj, "name", None)
+    if isinstance(name, str) and name and name != "bot":
+        return name
+    return type(obj).__name__
+
+
+class ProtocolBot(Bot):
+    """A bot of your own, wrapped: every answer is checked, every failure is a `BotError`."""
+
+    def __init__(self, inner: BotLike, name: str | None = None) -> None:
+        choose = getattr(inner, "choose", None)
+        if not callable(choose):
+            raise TypeError(
+                f"{type(inner).__name__} is not a bot: a bot is an object with a choose(view) method "
+                "that returns a Move or a move string such as 'H:7s>S4'"
+            )
+        super().__init__(seed=None)
+        self.inner = inner
+        """The object wrapped."""
+        self.name = name or bot_name(inner)
+
+    def choose(self, view: PlayerView) -> Move:
+        """The inner bot's answer, checked to be a legal move of `view`."""
+        if not view.is_my_turn:
+            raise ValueError("the bot was asked to move, but it is not its turn or the game is over")
+        try:
+            answer = self.inner.choose(view)
+        except Exception as e:
+            raise BotError(self.name, view.ply, f"choose() raised {type(e).__name__}: {e}") from e
+        if not isinstance(answer, Move | str):
+            raise BotError(
+                self.name,
+                view.ply,
+                f"choose() returned {type(answer).__name__} {answer!r}, not a Move or a move string",
+            )
+        try:
+            return read_move(view, answer)
+        except IllegalMoveError as e:
+            raise BotError(
+                self.name, view.ply, f"answered {str(answer)[:60]!r}, which is not legal: {e}"
+            ) from e
+
+    def explain(self) -> str:
+        """The inner bot's `explain()`, or "" when it has none (or it fails)."""
+        explain = getattr(self.inner, "explain", None)
+        if not callable(explain):
+            return ""
+        try:
+            text = explain()
+        except Exception as e:
+            return f"({self.name}.explain() raised {type(e).__name__}: {e})"
+        return text if isinstance(text, str) else str(text)
+
+    @property
+    def can_rate(self) -> bool:
+        """Whether the inner bot has `rate(view, played)` (so it can review games)."""
+        return callable(getattr(self.inner, "rate", None))
+
+    def rate(self, view: PlayerView, played: Move) -> Any:
+        """The inner bot's rating of `played` (see the module docstring)."""
+        rate = getattr(self.inner, "rate", None)
+        if not callable(rate):
+            raise TypeError(f"{self.name} cannot review games: it has no rate(view, move) method")
+        return rate(view, played)
+
+    def __repr__(self) -> str:
+        return f"as_bot({self.inner!r})"
+
+
+def load_bot(spec: str, seed: int | None = None) -> Any:
+    """The object a `path.to.module:Name` spec names: a class is made (with `seed=seed` when
+    it takes a seed), an object or a function is used as it is."""
+    module_name, colon, attr = spec.partition(":")
+    if not colon or not module_name or not attr:
+        raise ValueError(f"{spec!r} is not a bot spec: write path.to.module:MyBot")
+    try:
+        module = importlib.import_module(module_name)
+    except ImportError as e:
+        raise ValueError(f"cannot load bot {spec!r}: no module {module_name!r} ({e})") from None
+    try:
+        obj: Any = module
+        for part in attr.split("."):
+            obj = getattr(obj, part)
+    except AttributeError:
+        raise ValueError(f"cannot load bot {spec!r}: module {module_name!r} has no {attr!r}") from None
+    if inspect.isclass(obj):
+        try:
+            takes_seed = "seed" in inspect.signature(obj).parameters
+        except (TypeError, ValueError):  # pragma: no cover - builtins without a signature
+            takes_seed = False
+        maker: Any = obj
+        obj = maker(seed=seed) if takes_seed else maker()
+    elif inspect.isfunction(obj) or inspect.isbuiltin(obj):
+        obj = _FunctionBot(obj, attr)
+    return obj
+
+
+class _FunctionBot:
+    """A plain function `f(view) -> Move | str` used as a bot."""
+
+    def __init__(self, function: Any, name: str) -> None:
+        self.function = function
+        self.name = name
+
+    def choose(self, view: PlayerView) -> Move | str:
+        answer: Move | str = self.function(view)
+        return answer
+
+
+def is_spec(name: str) -> bool:
+    """Does `name` look like a `path.to.module:MyBot` spec (rather than a level)?"""
+    return ":" in name
+
+
+def as_bot(bot: object, seed: int | None = None) -> Bot:
+    """A `Bot` from a level name ("expert"), a `path.to.module:MyBot` spec, a built-in `Bot`,
+    or any object with `choose(view)` (wrapped in a `ProtocolBot`)."""
+    if isinstance(bot, str):
+        if is_spec(bot):
+            return as_bot(load_bot(bot, seed), seed)
+        from . import get_bot
+
+        return get_bot(bot, seed)
+    if isinstance(bot, Bot) and bot.__class__.__module__.startswith("spite_widget.bots."):
+        return bot  # a built-in level: its moves are legal by construction
+    if isinstance(bot, ProtocolBot):
+        return bot
+    return ProtocolBot(bot)  # type: ignore[arg-type]  # ProtocolBot checks for choose()
+
+
+__all__ = ["BotError", "BotLike", "ProtocolBot", "Rating", "as_bot", "bot_name", "is_spec", "load_bot"]

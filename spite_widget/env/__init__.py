@@ -1,0 +1,48 @@
+"""Spite & Malice for reinforcement learning: a PettingZoo AEC environment (`env`,
+`raw_env`) and a Gymnasium environment against a bot (`SpiteEnv`).
+
+Needs the optional extra: ``pip install 'spite-widget[rl]'`` (pettingzoo, gymnasium,
+numpy); the rest of the package never imports this one.
+
+    from spite_widget.env import env, SpiteEnv
+    e = env(render_mode="ansi")          # agents player_0 and player_1
+    e.reset(seed=7)                      # deals as Game.new(seed=7)
+    for agent in e.agent_iter():
+        obs, reward, terminated, truncated, info = e.last()
+        action = None if terminated or truncated else e.action_space(agent).sample(obs["action_mask"])
+        e.step(action)
+
+The action space (106 actions, a hand action names a rank), the observation layout and
+the mask are documented in `spite_widget.env.encoding`.
+"""
+
+from __future__ import annotations
+
+from .aec import AGENTS, REWARDS, env, raw_env
+from .encoding import (
+    ACTION_NAMES,
+    LAYOUT,
+    N_ACTIONS,
+    OBS_SIZE,
+    action_mask,
+    action_to_move,
+    move_to_action,
+    observe_view,
+)
+from .single import SpiteEnv
+
+__all__ = [
+    "ACTION_NAMES",
+    "AGENTS",
+    "LAYOUT",
+    "N_ACTIONS",
+    "OBS_SIZE",
+    "REWARDS",
+    "SpiteEnv",
+    "action_mask",
+    "action_to_move",
+    "env",
+    "move_to_action",
+    "observe_view",
+    "raw_env",
+]

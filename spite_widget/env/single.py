@@ -1,0 +1,127 @@
+"""A Gymnasium environment for one agent against a bot (`opponent="greedy"` by default).
+
+The agent plays one seat; whenever the turn passes, the opponent plays its whole turn
+before `step` returns, so every observation is the agent's own turn (or the end).
+Observations, actions and rewards are those of the PettingZoo environment
+(`spite_widget.env.encoding`); `action_masks()` gives the mask for maskable learners.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import gymnasium
+import numpy as np
+import numpy.typing as npt
+from gymnasium import spaces
+
+from ..bots.base import Bot
+from ..bots.protocol import as_bot
+from ..engine.errors import IllegalMoveError
+from ..engine.game import Game
+from ..engine.rules import Rules
+from .aec import Obs, check_options, final_rewards, new_game, observation_space, observe_game, play_action
+from .encoding import N_ACTIONS
+from .render import Renderer
+
+
+class SpiteEnv(gymnasium.Env[Obs, np.int64]):
+    """Spite & Malice against a bot: `opponent` is a level ("random", "greedy", "expert"), a
+    `path.to.module:MyBot` spec, or any object with `choose(view)`."""
+
+    metadata = {"render_modes": ["ansi", "human"], "render_fps": 2}  # noqa: RUF012 - Gymnasium's convention
+
+    def __init__(
+        self,
+        opponent: object = "greedy",
+        *,
+        seat: int = 0,
+        rules: Rules | dict[str, Any] | None = None,
+        reward: str = "win",
+        illegal_reward: float = -1.0,
+        max_moves: int | None = None,
+        render_mode: str | None = None,
+    ) -> None:
+        """`seat`: the agent's player (0 moves first). An illegal action ends the episode with
+        `illegal_reward`, as PettingZoo's classic games do; `info["illegal"]` says why.
+        `reward` and `max_moves` as in `raw_env`."""
+        self.rules = check_options(rules, reward, max_moves, render_mode)
+        if type(seat) is not int or seat not in (0, 1):
+            raise ValueError(f"seat must be 0 or 1, not {seat!r}")
+        self._opponent_spec = opponent
+        self.opponent: Bot = as_bot(opponent, seed=0)
+        """The bot playing the other seat (a named level is made anew, seeded, at each reset)."""
+        self.seat = seat
+        self.reward = reward
+        self.illegal_reward = float(illegal_reward)
+        self.max_moves = max_moves
+        self.render_mode = render_mode
+        self.observation_space = observation_space()  # type: ignore[assignment]
+        self.action_space = spaces.Discrete(N_ACTIONS)
+        self.game: Game = Game.new(0, rules=self.rules)
+        """The game being played (a new one at each reset)."""
+        self._renderer = Renderer()
+
+    def reset(
+        self, *, seed: int | None = None, options: dict[str, Any] | None = None
+    ) -> tuple[Obs, dict[str, Any]]:
+        """A new game: `seed` deals as `Game.new(seed=seed)`; `options` as in `raw_env.reset`.
+        The opponent plays first when the agent's seat does not."""
+        super().reset(seed=seed)
+        game_seed = seed if seed is not None else int(self.np_random.integers(2**62))
+        self.game = new_game(game_seed, options, self.rules)
+        if isinstance(self._opponent_spec, str):
+            self.opponent = as_bot(self._opponent_spec, seed=game_seed)
+        self._renderer.reset()
+        self._opponent_turn()
+        if self.render_mode == "human":
+            self.render()
+        return observe_game(self.game, self.seat), {}
+
+    def action_masks(self) -> npt.NDArray[np.bool_]:
+        """The legal actions now, as booleans (what maskable learners ask for)."""
+        return observe_game(self.game, self.seat)["action_mask"].astype(bool)
+
+    def step(self, action: Any) -> tuple[Obs, float, bool, bool, dict[str, Any]]:
+        game = self.game
+        if game.is_over:
+            raise RuntimeError("the game is over: call reset() to start a new one")
+        try:
+            play_action(game, action)
+        except IllegalMoveError as e:
+            return observe_game(game, self.seat), self.illegal_reward, True, False, {"illegal": str(e)}
+        self._opponent_turn()
+        if self.render_mode == "human":
+            self.render()
+        obs = observe_game(game, self.seat)
+        if game.is_over:
+            return obs, final_rewards(game, self.reward)[self.seat], True, False, {"result": game.result}
+        truncated = self.max_moves is not None and game.ply >= self.max_moves
+        return obs, 0.0, False, truncated, {}
+
+    def _opponent_turn(self) -> None:
+        """The opponent plays until the agent is to move or the game ends (a failing
+        opponent raises `BotError`: the agent should not learn from a broken game)."""
+        game = self.game
+        other = 1 - self.seat
+        while not game.is_over and game.current_player == other:
+            if self.max_moves is not None and game.ply >= self.max_moves:
+                return
+            game.play(self.opponent.choose(game.view(other)), player=other)
+
+    def render(self) -> str | None:
+        """`ansi`: the agent's text view. `human`: its SVG table in a notebook, text elsewhere."""
+        if self.render_mode is None:
+            gymnasium.logger.warn("render() was called without a render_mode: SpiteEnv(render_mode='ansi')")
+            return None
+        view = self.game.view(self.seat)
+        if self.render_mode == "ansi":
+            return self._renderer.text(view)
+        self._renderer.show(view)
+        return None
+
+    def close(self) -> None:
+        self._renderer.reset()
+
+
+__all__ = ["SpiteEnv"]
