@@ -200,7 +200,7 @@ class LessonSession:
             )
             return Feedback(False, status, text)
         try:
-            m = move if isinstance(move, Move) else Move.parse(move)
+            m = move if isinstance(move, Move) else Move.parse_human(move)
         except InvalidMoveError:
             self.message = explain(self.game, str(move))
             return Feedback(False, status, self.message)
