@@ -8,8 +8,9 @@ Two methods are optional:
 
 - ``explain() -> str``: one line saying why the last move was chosen (shown by hints);
 - ``rate(view, played) -> rating``: how good a played move was, for `annotate_with_bot`;
-  the rating has ``best`` (the move it prefers), ``loss`` (how many pay-off cards the
-  played move costs, 0 for the best) and ``why`` (one line), like `Rating` below.
+  the rating has ``best`` (the move it prefers), ``loss`` (how much worse the played move
+  is, 0 for the best, on the scale of `spite_widget.bots.review.MISTAKE_MARKS`) and
+  ``why`` (one line), like `Rating` below.
 
 Example::
 
@@ -51,7 +52,7 @@ class BotLike(Protocol):
 @dataclass(frozen=True, slots=True)
 class Rating:
     """What `rate(view, played)` answers: the move preferred, the cost of the one played
-    (in pay-off cards; 0 for the best) and one line of why."""
+    (0 for the best; `review.mark_for(loss)` turns it into a mark) and one line of why."""
 
     best: Move
     loss: float

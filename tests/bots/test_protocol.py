@@ -1,0 +1,180 @@
+"""Your own bot: the protocol's adapter, loading by spec, and clear errors for broken bots."""
+
+from __future__ import annotations
+
+import random
+import sys
+import textwrap
+from pathlib import Path
+
+import pytest
+
+from spite_widget import Game, Move, PlayerView, annotate_with_bot
+from spite_widget.bots import get_bot
+from spite_widget.bots.protocol import BotError, ProtocolBot, Rating, as_bot, load_bot
+from spite_widget.bots.review import mark_for
+
+
+class FirstMove:
+    """Answers the first legal move, as a string, and says so."""
+
+    def __init__(self) -> None:
+        self.calls = 0
+
+    def choose(self, view: PlayerView) -> str:
+        self.calls += 1
+        return str(view.legal_moves()[0])
+
+    def explain(self) -> str:
+        return "the first legal move"
+
+
+class Raises:
+    def choose(self, view: PlayerView) -> Move:
+        raise KeyError("oops")
+
+
+class Chatty:
+    """Answers like a language model: the move inside a sentence."""
+
+    def choose(self, view: PlayerView) -> str:
+        return f"I will play `{view.legal_moves()[-1]}` now."
+
+
+def test_a_plain_object_with_choose_is_a_bot() -> None:
+    inner = FirstMove()
+    bot = get_bot(inner)
+    assert isinstance(bot, ProtocolBot) and bot.name == "FirstMove"
+    game = Game.new(seed=1)
+    while not game.is_over and game.ply < 200:
+        move = bot.choose(game.view(game.current_player))
+        assert isinstance(move, Move)
+        game.play(move)
+    assert inner.calls == game.ply and bot.explain() == "the first legal move"
+
+
+def test_a_move_inside_a_sentence_is_read() -> None:
+    game = Game.new(seed=2)
+    view = game.view(0)
+    assert as_bot(Chatty()).choose(view) == view.legal_moves()[-1]
+
+
+def test_a_bot_that_raises_is_reported_with_its_name_and_move() -> None:
+    game = Game.new(seed=3)
+    with pytest.raises(
+        BotError, match=r"Raises failed at move 1: choose\(\) raised KeyError: 'oops'"
+    ) as info:
+        as_bot(Raises()).choose(game.view(0))
+    assert info.value.bot == "Raises" and info.value.ply == 0
+
+
+def test_an_illegal_answer_is_reported_with_the_legal_moves() -> None:
+    game = Game.new(seed=3)
+    view = game.view(0)
+    bot = as_bot(type("Bad", (), {"choose": lambda self, v: "P:Kd>C1"})())
+    with pytest.raises(
+        BotError, match=r"Bad failed at move 1: answered 'P:Kd>C1', which is not legal: .*Legal moves \("
+    ):
+        bot.choose(view)
+    with pytest.raises(BotError, match="returned int 7, not a Move or a move string"):
+        as_bot(type("Seven", (), {"choose": lambda self, v: 7})()).choose(view)
+
+
+def test_a_bot_is_not_asked_out_of_turn() -> None:
+    game = Game.new(seed=3)
+    with pytest.raises(ValueError, match="not its turn"):
+        as_bot(FirstMove()).choose(game.view(1))
+
+
+def test_objects_without_choose_are_refused() -> None:
+    with pytest.raises(TypeError, match="int is not a bot: a bot is an object with a choose"):
+        get_bot(42)
+
+
+def test_built_in_bots_pass_through_unwrapped() -> None:
+    greedy = get_bot("greedy", seed=1)
+    assert as_bot(greedy) is greedy
+    assert get_bot(greedy) is greedy
+
+
+@pytest.fixture
+def bot_module(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> str:
+    (tmp_path / "my_test_bots.py").write_text(
+        textwrap.dedent(
+            """
+            import random
+
+            class Seeded:
+                def __init__(self, seed=None):
+                    self.rng = random.Random(seed)
+                    self.seed = seed
+                def choose(self, view):
+                    return self.rng.choice(view.legal_moves())
+
+            class NoSeed:
+                def choose(self, view):
+                    return view.legal_moves()[0]
+
+            def first(view):
+                return view.legal_moves()[0]
+
+            ready = NoSeed()
+            """
+        ),
+        encoding="utf-8",
+    )
+    monkeypatch.syspath_prepend(str(tmp_path))
+    yield "my_test_bots"
+    sys.modules.pop("my_test_bots", None)
+
+
+def test_specs_load_classes_objects_and_functions(bot_module: str) -> None:
+    seeded = load_bot(f"{bot_module}:Seeded", seed=9)
+    assert seeded.seed == 9
+    assert type(load_bot(f"{bot_module}:NoSeed", seed=9)).__name__ == "NoSeed"
+    assert type(load_bot(f"{bot_module}:ready")).__name__ == "NoSeed"
+    game = Game.new(seed=4)
+    view = game.view(0)
+    assert get_bot(f"{bot_module}:first").choose(view) == view.legal_moves()[0]
+    a = get_bot(f"{bot_module}:Seeded", seed=5)
+    b = get_bot(f"{bot_module}:Seeded", seed=5)
+    assert [a.choose(view) for _ in range(5)] == [b.choose(view) for _ in range(5)]
+
+
+@pytest.mark.parametrize(
+    ("spec", "message"),
+    [
+        ("no_such_module_xyz:Bot", "no module 'no_such_module_xyz'"),
+        ("my_test_bots:Missing", "module 'my_test_bots' has no 'Missing'"),
+        (":Bot", "is not a bot spec"),
+        ("my_test_bots:", "is not a bot spec"),
+    ],
+)
+def test_bad_specs_say_what_is_wrong(bot_module: str, spec: str, message: str) -> None:
+    with pytest.raises(ValueError, match=message):
+        get_bot(spec)
+
+
+class Rater(FirstMove):
+    """A user bot that can review: every move but the first legal one costs a card."""
+
+    def rate(self, view: PlayerView, played: Move) -> Rating:
+        best = view.legal_moves()[0]
+        return Rating(best=best, loss=0.0 if played == best else 1.0, why=f"FirstMove prefers {best}")
+
+
+def test_annotate_with_a_user_bot_that_rates() -> None:
+    game = Game.new(seed=6)
+    rng = random.Random(6)
+    while game.ply < 30 and not game.is_over:
+        game.play(rng.choice(game.legal_moves()))
+    for bot in (Rater(), as_bot(Rater())):
+        record = annotate_with_bot(game.to_record(), bot=bot)
+        marked = [m for m in record["moves"] if m.get("mark")]
+        assert marked and all(
+            m["mark"] == mark_for(1.0) and "FirstMove prefers" in m["comment"] for m in marked
+        )
+        unmarked = [m for m in record["moves"] if not m.get("mark")]
+        assert unmarked  # the moves that were the first legal one
+    with pytest.raises(TypeError, match="cannot review games"):
+        annotate_with_bot(game.to_record(), bot=as_bot(FirstMove()))
