@@ -389,7 +389,9 @@ class ReplayWidget(PythonOwnedWidget[StatusKind]):
         """Where the cursor is, in a sentence (with `words`: cards named in words)."""
         r = self._replay
         if r.ply == 0:
-            return f"The deal: {r.game.players[r.state.current_player]} plays first. {len(r)} moves to go through."
+            first = r.game.players[r.state.current_player]
+            verb = "play" if first == "You" else "plays"  # "You play first", "Ada plays first"
+            return f"The deal: {first} {verb} first. {len(r)} moves to go through."
         last = _last_move(r, r.game.players)
         assert last is not None
         text = f"Move {r.ply} of {len(r)}: {last['words' if words else 'text']}."

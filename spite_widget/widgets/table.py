@@ -42,6 +42,7 @@ from .protocol import (
     parse_client_message,
     table_view,
 )
+from .summary import TurnMove, summarize_turn
 
 if TYPE_CHECKING:  # pragma: no cover
     from ..engine.replay import RecordSource
@@ -83,6 +84,9 @@ class SpiteWidget(PythonOwnedWidget[StatusKind]):
     """True while the computer plays its turn (clicks are refused meanwhile)."""
     review_ref = traitlets.Unicode("").tag(sync=True)
     """"anywidget:<model id>" of the ReplayWidget the "review" button opened below the table ("" for none)."""
+    review_label = traitlets.Unicode("").tag(sync=True)
+    """The heading over that replay, saying which game it is ("Replay of game 1: ..."): after
+    Next game it stays under the new table, and this keeps it from passing for the new game."""
 
     def __init__(
         self,
@@ -116,6 +120,8 @@ class SpiteWidget(PythonOwnedWidget[StatusKind]):
         self._thread: threading.Thread | None = None
         self._last: LastMove | None = None
         self._undoable: list[int] = []
+        self._turn: list[TurnMove] = []
+        """The computer's moves so far in its turn, summed up in the status line at its end."""
         self._callbacks: list[MoveCallback] = []
         self._hint_bot: Bot | None = None
         self._shown_to: int | None = None
@@ -271,7 +277,17 @@ class SpiteWidget(PythonOwnedWidget[StatusKind]):
             except Exception as e:
                 self._say(f"Could not open the review: {e}", "error")
                 return
-            self.review_ref = f"anywidget:{self._review_widget.model_id}"
+            number = len(self.match.games)
+            outcome = self.game.outcome
+            assert outcome is not None  # the game is over
+            if outcome.winner is None:
+                how = "a draw, the stock ran out"
+            else:
+                pts = outcome.points
+                how = f"{self.match.players[outcome.winner]} won {pts} point{'s' if pts != 1 else ''}"
+            with self.hold_sync():
+                self.review_label = f"Replay of game {number}: {how}"
+                self.review_ref = f"anywidget:{self._review_widget.model_id}"
             self._say(
                 "The replay of this game is below the table: step through it and comment on it.", "info"
             )
@@ -361,6 +377,12 @@ class SpiteWidget(PythonOwnedWidget[StatusKind]):
             computer_to_move = not game.is_over and game.current_player == self.computer
             self._busy = computer_to_move  # set before the redraw, so one update carries it
         text, words = self._last["text"], self._last["words"]
+        if player == self.computer:
+            self._turn.append(TurnMove(move, tuple(sizes), drew))
+            if move.ends_turn or game.is_over:  # say the whole turn, not only its last move
+                who = self.match.players[player]
+                text, words = summarize_turn(self._turn, who, len(game.state.payoffs[player]))
+                self._turn = []
         if game.is_over:
             self._sync(text + ". " + self._end_text(), "over", words + ". " + self._end_text())
         elif move.ends_turn:
@@ -381,6 +403,7 @@ class SpiteWidget(PythonOwnedWidget[StatusKind]):
         if not self._busy:
             self._busy = True
             self._sync(self._turn_text(), "info")
+        self._turn = []
         generation = self._generation
         if self.opponent_delay <= 0:
             self._computer_turn(generation, 0.0)
@@ -441,7 +464,7 @@ class SpiteWidget(PythonOwnedWidget[StatusKind]):
         move = bot.choose(view)
         self.hint = str(move)
         source = _SOURCE_WORDS.get(move.source, f"from side stack {move.source}")
-        why = bot.explain()
+        why = _sentence(bot.explain())
         text = f"Hint: {move.card.display} ({source}) on {move.target}." + (f" {why}" if why else "") + note
         said = f"Hint: the {move.card.words} ({source}) on {PILE_WORDS[move.target]}."
         self._say(text, "hint", said + (f" {why}" if why else "") + note)
@@ -583,6 +606,15 @@ class SpiteWidget(PythonOwnedWidget[StatusKind]):
             who = "You win" if self.computer is not None and champ == self.human else f"{names[champ]} wins"
             return f"{head} {who} the match: {tally}."
         return f"{head} Match: {tally}. Next game when you are ready."
+
+
+def _sentence(text: str) -> str:
+    """A bot's explanation as a sentence of its own: "ends the turn..." -> "Ends the turn...."."""
+    text = text.strip()
+    if not text:
+        return ""
+    text = text[0].upper() + text[1:]
+    return text if text[-1] in ".!?" else text + "."
 
 
 def _parse(text: str) -> Move:

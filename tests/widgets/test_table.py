@@ -148,7 +148,9 @@ def test_the_computer_answers_one_move_at_a_time_and_clicks_meanwhile_are_refuse
     w.wait(10)
     assert not w.busy and w.game.current_player == 0
     assert w.game.ply > ply and seen[0] == 0 and set(seen[1:]) == {1}
-    assert "ended the turn" in w.status["text"] and "Your turn" in w.status["text"]
+    # the computer's whole turn summed up, then whose turn it is
+    assert w.status["text"].startswith("Random bot ") and "pay-off card" in w.status["text"]
+    assert "Your turn" in w.status["text"]
     assert len(w.table["seats"][0]["hand"]) == 5  # refilled, in view
     assert w.legal and w.actions["hint"]
 

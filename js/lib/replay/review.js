@@ -28,8 +28,10 @@ export function reviewButton({ model, el: host, host: widgets, send }) {
       return;
     }
     controller = new AbortController();
+    // which game it is: after Next game this replay stays under the table of the next one
+    const label = el("h3", "sw-review-label", model.get("review_label") || "Replay");
     const box = el("div", "sw-review-box");
-    slot.append(box);
+    slot.append(label, box);
     const child = await widgets.getWidget(ref);
     await child.render({ el: box, signal: controller.signal });
   }

@@ -1,0 +1,123 @@
+"""What the table and the replay say (issue 16): the computer's whole turn summed up, hints
+in sentences, "You play first", and the label over a replay left under the next game."""
+
+from __future__ import annotations
+
+from spite_widget import Game, Move
+from spite_widget.bots import get_bot
+from spite_widget.widgets.replay import ReplayWidget
+from spite_widget.widgets.summary import TurnMove, summarize_turn
+from spite_widget.widgets.table import SpiteWidget
+
+from .conftest import FrontEnd
+
+
+def computer_turns(seed: int, turns: int = 40) -> list[tuple[list[Move], dict[str, str]]]:
+    """Play `turns` turns of ours (a hand card on a side stack, nothing else) against the
+    greedy bot; each computer turn's moves with the status line and words said after it."""
+    w = SpiteWidget(opponent="greedy", seed=seed, opponent_delay=0)
+    out = []
+    for _ in range(turns):
+        if w.game.is_over:
+            break
+        ply = w.game.ply
+        w.play(next(m for m in w.game.legal_moves() if m.target.startswith("S")))
+        out.append((list(w.game.moves[ply + 1 :]), dict(w.status)))
+    return out
+
+
+def in_order(text: str, parts: list[str]) -> bool:
+    """Each of `parts` found in `text`, each after the one before."""
+    at = 0
+    for part in parts:
+        at = text.find(part, at)
+        if at < 0:
+            return False
+        at += len(part)
+    return True
+
+
+def test_the_status_says_the_computers_whole_turn() -> None:
+    long_turns = [
+        (moves, status) for seed in range(4) for moves, status in computer_turns(seed) if len(moves) >= 3
+    ]
+    assert len(long_turns) >= 3
+    for moves, status in long_turns:
+        text, words = status["text"], status["words"]
+        assert text.startswith("Greedy bot played"), text
+        # every card of the turn, in the order played, in symbols and in words
+        assert in_order(text, [m.card.display for m in moves]), (text, moves)
+        assert in_order(words, [m.card.words for m in moves]), (words, moves)
+        paid = sum(1 for m in moves if m.source == "P")
+        tally = f"{paid} pay-off card{'s' if paid != 1 else ''} played" if paid else "no pay-off card played"
+        assert tally in text and tally in words
+        assert text.endswith("Your turn: 20 pay-off cards to go."), text
+
+
+def test_a_turn_summed_up() -> None:
+    turn = [
+        TurnMove(Move.parse("H:3c>C3"), (0, 0, 2)),
+        TurnMove(Move.parse("H:Kd>C3"), (0, 0, 3)),
+        TurnMove(Move.parse("P:5s>C3"), (0, 0, 4), drew=False),
+        TurnMove(Move.parse("S2:6h>C3"), (0, 0, 5), drew=True),
+        TurnMove(Move.parse("H:5d>S1"), (0, 0, 6)),
+    ]
+    text, words = summarize_turn(turn, "Expert bot", 12)
+    assert text == (
+        "Expert bot played 3♣ and K♦ (as a 4) on C3, its pay-off card 5♠ on C3, played 6♥ from S2 "
+        "on C3, drew 5 new cards and put 5♦ on S1: 1 pay-off card played, 12 to go"
+    )
+    assert words.startswith(
+        "Expert bot played the three of clubs and the king of diamonds as the 4 on center stack 3"
+    )
+    assert words.endswith("put the five of diamonds on side stack 1: 1 pay-off card played, 12 to go")
+    text, _ = summarize_turn([TurnMove(Move.parse("P:Ah>C1"), (0, 0, 0))], "Bo", 0)
+    assert text == "Bo played its pay-off card A♥ on C1: 1 pay-off card played, none left"
+
+
+def test_a_hint_is_said_in_sentences() -> None:
+    w = SpiteWidget(opponent="random", seed=3, opponent_delay=0)
+    # the greedy bot explains in fragments too ("ends the turn with ..."), and needs no model
+    w._hint_bot = get_bot("greedy", seed=3)
+    front = FrontEnd(w)
+    ended = 0
+    for _ in range(30):
+        front.press("hint")
+        text = front.status
+        assert text.startswith("Hint: ")
+        sentences = text.removeprefix("Hint: ").split(". ")
+        assert all(s[:1].isupper() or s[:1].isdigit() for s in sentences), text
+        assert ". ends" not in text and ". plays" not in text
+        ended += "Ends the turn" in text
+        w.play(w.hint)
+        if w.game.is_over:
+            break
+        if w.game.current_player != 0:
+            w.wait()
+    assert ended  # a hint that ends the turn was said
+
+
+def test_the_deal_says_you_play_first() -> None:
+    you = ReplayWidget(Game.new(seed=1, players=("You", "Expert bot")).to_record())
+    assert you.status["text"].startswith("The deal: You play first.")
+    ada = ReplayWidget(Game.new(seed=1, players=("Ada", "Bo")).to_record())
+    assert ada.status["text"].startswith("The deal: Ada plays first.")
+
+
+def test_a_review_left_under_the_next_game_says_which_game_it_is() -> None:
+    game = Game.new(seed=2, players=("You", "Greedy bot"))
+    while not game.is_over:
+        moves = game.legal_moves()
+        center = [m for m in moves if m.to_center]
+        game.play(center[0] if center else moves[-1])
+    w = SpiteWidget(game=game, opponent="greedy", opponent_delay=0)
+    front = FrontEnd(w)
+    front.send({"type": "review", "seq": front.seq})
+    assert w.review_ref.startswith("anywidget:")
+    outcome = game.outcome
+    assert outcome is not None
+    who = "a draw" if outcome.winner is None else f"{game.players[outcome.winner]} won {outcome.points} point"
+    assert w.review_label.startswith("Replay of game 1: " + who), w.review_label
+    front.press("next-game")
+    w.wait()
+    assert len(w.match.games) == 2 and w.review_label.startswith("Replay of game 1")
