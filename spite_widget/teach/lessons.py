@@ -15,8 +15,9 @@ from functools import cache
 from ..engine.cards import ALL_CARDS, KING, RANK_OF, STACK_COMPLETE, Card, two_packs
 from ..engine.game import Game
 from ..engine.moves import Move
-from ..engine.rules import PAYOFF_SIZE, fits
+from ..engine.rules import PAYOFF_SIZE
 from ..engine.state import GameState
+from .position import reaches_payoff
 from .rulebook import RULES
 
 MATCH_TARGET = 50
@@ -140,27 +141,8 @@ def opponent_can_reach_payoff(state: GameState, opponent: int) -> bool:
     (every card of them is in view): nothing the learner cannot see is used.
     """
     top = state.payoffs[opponent][-1] if state.payoffs[opponent] else None
-    if top is None:
-        return False
-    ks = state.rules.kings_start_stacks
-    start = (tuple(state.sides[opponent]), tuple(len(c) for c in state.centers))
-    seen = {start}
-    todo = [start]
-    while todo:
-        sides, sizes = todo.pop()
-        if any(fits(top, n, ks) for n in sizes):
-            return True
-        for i, side in enumerate(sides):
-            if not side:
-                continue
-            for t, n in enumerate(sizes):
-                if fits(side[-1], n, ks):
-                    grown = (n + 1) % STACK_COMPLETE
-                    nxt = ((*sides[:i], side[:-1], *sides[i + 1 :]), (*sizes[:t], grown, *sizes[t + 1 :]))
-                    if nxt not in seen:
-                        seen.add(nxt)
-                        todo.append(nxt)
-    return False
+    sizes = tuple(len(c) for c in state.centers)
+    return reaches_payoff(top, state.sides[opponent], sizes, state.rules.kings_start_stacks)
 
 
 def blocked(game: Game, start: int) -> bool:

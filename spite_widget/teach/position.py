@@ -184,6 +184,9 @@ def explain_position(position: Position, *, names: tuple[str, str] | None = None
             for (source, card), ts in targets.items()
         ]
         lines.append("Cards you can play to the center now: " + "; ".join(shown[:8]) + ".")
+    warning = _blocking_line(view, names)
+    if warning is not None:
+        lines.append(warning)
     lines.append(_discard_line(view))
     return "\n".join(lines)
 
@@ -225,6 +228,54 @@ def _payoff_line(view: PlayerView) -> str:
     return (
         f"You can play your pay-off {top.display} after playing {describe_chain(plan.moves, sizes)}; "
         f"it then goes on {target}.{last}"
+    )
+
+
+def reaches_payoff(top: Card | None, sides: Sequence[Sequence[Card]], sizes: Sequence[int], ks: bool) -> bool:
+    """Can a player play the pay-off `top` using only their side stacks (all of them in view)?"""
+    if top is None:
+        return False
+    start = (tuple(tuple(s) for s in sides), tuple(sizes))
+    seen = {start}
+    todo = [start]
+    while todo:
+        piles, now = todo.pop()
+        if any(fits(top, n, ks) for n in now):
+            return True
+        for i, side in enumerate(piles):
+            if not side:
+                continue
+            for t, n in enumerate(now):
+                if fits(side[-1], n, ks):
+                    grown = (n + 1) % STACK_COMPLETE
+                    nxt = ((*piles[:i], side[:-1], *piles[i + 1 :]), (*now[:t], grown, *now[t + 1 :]))
+                    if nxt not in seen:
+                        seen.add(nxt)
+                        todo.append(nxt)
+    return False
+
+
+def _blocking_line(view: PlayerView, names: tuple[str, str]) -> str | None:
+    """A warning for center moves that would open the way to the opponent's pay-off card."""
+    other = view.opponent
+    top = view.payoff_tops[other]
+    sides = view.sides[other]
+    sizes = view.center_sizes()
+    ks = view.rules.kings_start_stacks
+    if top is None or reaches_payoff(top, sides, sizes, ks):
+        return None
+    risky = []
+    for m in view.legal_moves():
+        if m.to_center and m.source != "P":
+            after = list(sizes)
+            after[m.target_index] = (after[m.target_index] + 1) % STACK_COMPLETE
+            if reaches_payoff(top, sides, after, ks) and f"{m.card.display} on {m.target}" not in risky:
+                risky.append(f"{m.card.display} on {m.target}")
+    if not risky:
+        return None
+    return (
+        f"Careful: {' or '.join(risky[:3])} would let {names[other]} play their pay-off "
+        f"{top.display} (their pay-off card and side stacks are in view)."
     )
 
 

@@ -166,3 +166,9 @@ def test_the_win_and_the_match_say_their_points() -> None:
     s = LessonSession(lesson("match"))
     feedback = s.play_solution()
     assert "Match: you 31 + 20 = 51, Opponent 46" in feedback.text and "win the match" in feedback.text
+
+
+def test_the_position_warns_before_building_for_the_opponent() -> None:
+    text = explain_position(lesson("blocking").new_game())
+    assert "Careful: 5♠ on C1 would let Opponent play their pay-off 7♣" in text
+    assert "2♥ on C2" not in text.splitlines()[-2]

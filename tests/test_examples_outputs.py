@@ -1,0 +1,99 @@
+"""Every example notebook's saved text outputs are what its code prints today.
+
+GitHub shows the saved outputs of `examples/*.ipynb` without running them, so a stale
+output tells readers something the code no longer says. This re-executes each notebook in
+a real kernel and compares, cell by cell, the text it shows: printed streams, the
+`text/plain` of results and displays, and errors. (Pictures and widget state are not
+compared: widget ids change at every run.)
+
+To refresh a notebook's saved outputs after changing what it prints:
+    .venv/bin/python tests/test_examples_outputs.py examples/teach_rules.ipynb
+"""
+
+from __future__ import annotations
+
+import os
+import re
+import sys
+from pathlib import Path
+from typing import Any
+
+import nbformat
+import pytest
+from nbclient import NotebookClient
+
+ROOT = Path(__file__).resolve().parents[1]
+NOTEBOOKS = sorted((ROOT / "examples").glob("*.ipynb"))
+
+_ADDRESS = re.compile(r" at 0x[0-9a-f]+")
+"""Object addresses in a default repr differ at every run; nothing else is normalised."""
+
+
+def execute(path: Path) -> Any:
+    """The notebook run top to bottom in a fresh kernel, from a clean slate."""
+    env_path = os.environ.get("PYTHONPATH", "")
+    os.environ["PYTHONPATH"] = str(ROOT) + (os.pathsep + env_path if env_path else "")
+    try:
+        nb = nbformat.read(path, as_version=4)  # type: ignore[no-untyped-call]
+        for cell in nb.cells:
+            if cell.cell_type == "code":
+                cell.outputs = []
+                cell.execution_count = None
+        NotebookClient(
+            nb, kernel_name="python3", timeout=600, resources={"metadata": {"path": str(path.parent)}}
+        ).execute()
+    finally:
+        if env_path:
+            os.environ["PYTHONPATH"] = env_path
+        else:
+            os.environ.pop("PYTHONPATH", None)
+    return nb
+
+
+def text_outputs(nb: Any) -> list[tuple[int, list[str]]]:
+    """(cell index, the texts it shows) for every code cell."""
+    out = []
+    for i, cell in enumerate(nb.cells):
+        if cell.cell_type != "code":
+            continue
+        texts: list[str] = []
+        for o in cell.outputs:
+            kind = o.get("output_type")
+            if kind == "stream":  # a kernel may split a print into chunks: join them
+                head = f"{o.get('name')}: "
+                if texts and texts[-1].startswith(head):
+                    texts[-1] += o.get("text", "")
+                else:
+                    texts.append(head + o.get("text", ""))
+            elif kind in ("execute_result", "display_data"):
+                plain = o.get("data", {}).get("text/plain")
+                if plain is not None:
+                    texts.append("".join(plain) if isinstance(plain, list) else plain)
+            elif kind == "error":
+                texts.append(f"error: {o.get('ename')}: {o.get('evalue')}")
+        out.append((i, [_ADDRESS.sub(" at 0x…", t) for t in texts]))
+    return out
+
+
+@pytest.mark.parametrize("path", NOTEBOOKS, ids=[p.name for p in NOTEBOOKS])
+def test_saved_text_outputs_match_a_fresh_run(path: Path) -> None:
+    saved = text_outputs(nbformat.read(path, as_version=4))  # type: ignore[no-untyped-call]
+    fresh = text_outputs(execute(path))
+    stale = [
+        f"cell {i}:\n  saved: {s!r:.300}\n  fresh: {f!r:.300}"
+        for (i, s), (_, f) in zip(saved, fresh, strict=True)
+        if s != f
+    ]
+    assert not stale, f"{path.name}: {len(stale)} cells differ when re-run\n" + "\n".join(stale)
+
+
+def save_fresh_outputs(path: Path) -> None:
+    """Re-execute `path` and write it back with the fresh outputs."""
+    nb = execute(path)
+    nbformat.write(nb, path)  # type: ignore[no-untyped-call]
+
+
+if __name__ == "__main__":
+    for arg in sys.argv[1:]:
+        save_fresh_outputs(Path(arg).resolve())
+        print("saved", arg)
