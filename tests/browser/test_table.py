@@ -161,6 +161,13 @@ def test_play_a_whole_game_by_clicking(notebook: Any, page: Any, artifacts: Path
     assert state["over"] and state["winner"] == 0 and state["points"] == 20
     assert state["payoff0"] == 0 and state["scores"] == [20, 0]
 
+    # the review opens below the table, labelled with its game
+    page.locator("[data-action='review']").click()
+    label = page.locator(".sw-review-label")
+    label.wait_for()
+    assert label.inner_text() == "Replay of game 1: You won 20 points"
+    page.locator(".sw-review-box .swr-root").wait_for()
+
     # next game: a new deal, the computer starts it (the first player alternates)
     page.locator("[data-action='next-game']").click()
     page.wait_for_function(
@@ -169,6 +176,8 @@ def test_play_a_whole_game_by_clicking(notebook: Any, page: Any, artifacts: Path
         "document.querySelector('.sw-root').dataset.playerToMove === '0'"
     )
     assert "game 2" in page.locator(".sw-score").inner_text()
+    # the replay of game 1 is still below the new table, and says which game it is
+    assert label.inner_text().startswith("Replay of game 1")
 
 
 def test_keyboard_only_move(notebook: Any, page: Any) -> None:
