@@ -26,7 +26,9 @@ def _played(seed: int, *, center_bias: float = 0.9) -> Game:
 @pytest.fixture(scope="module")
 def long_game() -> Game:
     game = max((_played(s) for s in range(40)), key=lambda g: g.ply)
-    assert game.ply > 3 * CHECKPOINT_EVERY and game._stocks, "the fixture needs a long game with reshuffles"
+    assert game.ply > 3 * CHECKPOINT_EVERY and any(game.stock_after(n) for n in range(1, game.ply + 1)), (
+        "the fixture needs a long game with reshuffles"
+    )
     return game
 
 
@@ -37,7 +39,7 @@ def _fresh_states(game: Game) -> list[object]:
     states = [g.state]
     for entry in rec["moves"]:
         assert entry["move"] in g.legal_moves()
-        g._apply(Move.parse(entry["move"]), entry.get("stock"))
+        g.play(Move.parse(entry["move"]), stock=entry.get("stock"))
         states.append(g.state)
     return states
 

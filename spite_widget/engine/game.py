@@ -492,7 +492,9 @@ class Game:
         """A copy of what move `number` (1-based) carries besides the move: comment, mark,
         eval, side lines (`variations`) and any `x-...` keys, as in the record."""
         note = self._notes.get(number - 1)
-        return json.loads(json.dumps(note)) if note else {}
+        if not note:
+            return {}
+        return {k: v if isinstance(v, str) else json.loads(json.dumps(v)) for k, v in note.items()}
 
     def set_annotation(self, number: int, note: dict[str, Any]) -> None:
         """Replace everything move `number` carries besides the move (as `annotation` gives

@@ -58,6 +58,7 @@ class Replay:
         self.games = games
         """Every game of the source (one, unless it was a match)."""
         self._listeners: list[Callable[[], None]] = []
+        self._seq: list[Step] | None = None
         self._select(game)
 
     def _select(self, index: int) -> None:
@@ -71,6 +72,7 @@ class Replay:
         self._cursor = cursor
         self._applied: list[Key] = []
         self._checkpoints: dict[int, Game] = {0: cursor.copy()}
+        self._retree()
 
     def select_game(self, index: int) -> None:
         """Show game `index` (0-based) of a match record, from its deal."""
@@ -87,9 +89,20 @@ class Replay:
             line = line[b]["variations"][v]
         return line
 
-    def _sequence(self, path: list[tuple[int, int]] | None = None) -> list[Step]:
-        """The moves of a line from the deal: (key, move, recorded stock) for each."""
-        path = self._path if path is None else path
+    def _sequence(self) -> list[Step]:
+        """The moves of the cursor's line from the deal: (key, move, recorded stock) for each.
+
+        Kept until the line or the tree changes (`_retree`)."""
+        if self._seq is None:
+            self._seq = self._build_sequence(self._path)
+        return self._seq
+
+    def _retree(self) -> None:
+        """The cursor's line or the side lines changed: forget what was worked out."""
+        self._seq = None
+        self._movers: dict[int, int] = {}
+
+    def _build_sequence(self, path: list[tuple[int, int]]) -> list[Step]:
         full = self._full
         if not path:
             return [((i,), m, full.stock_after(i + 1)) for i, m in enumerate(full.moves)]
@@ -152,9 +165,14 @@ class Replay:
     def mover(self, number: int) -> int:
         """Who played move `number` (1-based) of the cursor's line."""
         self._check_number(number)
+        if not self._path or number <= self._path[0][0]:
+            return self._full.mover(number)
         if number <= self.ply:
             return self._cursor.mover(number)
-        return self._at(number).mover(number)
+        if number not in self._movers:
+            g = self._at(len(self))
+            self._movers = {n: g.mover(n) for n in range(1, g.ply + 1)}
+        return self._movers[number]
 
     def _at(self, n: int) -> Game:
         """A copy of the game at ply `n` of the cursor's line (the cursor stays put)."""
@@ -187,25 +205,24 @@ class Replay:
         self._changed()
 
     def _goto(self, n: int) -> None:
-        seq = self._sequence()[:n]
-        keys = [k for k, _, _ in seq]
-        same = 0
-        for a, b in zip(self._applied, keys, strict=False):
-            if a != b:
-                break
-            same += 1
-        main = len(keys) if not self._path else min(len(keys), self._path[0][0])
+        seq = self._sequence()
+        applied = self._applied
+        # a key names its whole path, so one equal key means an equal prefix
+        same = min(len(applied), n)
+        while same and applied[same - 1] != seq[same - 1][0]:
+            same -= 1
+        main = n if not self._path else min(n, self._path[0][0])
         base = max(k for k in self._checkpoints if k <= main)
-        if (len(self._applied) - same) + (n - same) > n - base:
+        if (len(applied) - same) + (n - same) > n - base:
             self._cursor = self._checkpoints[base].copy()
-            self._applied = keys[:base]
+            applied[:] = [k for k, _, _ in seq[:base]]
             same = base
-        while len(self._applied) > same:
+        while len(applied) > same:
             self._cursor.undo()
-            self._applied.pop()
-        for key, move, stock in seq[same:]:
+            applied.pop()
+        for key, move, stock in seq[same:n]:
             self._cursor.play(move, stock=stock)
-            self._applied.append(key)
+            applied.append(key)
             ply = self._cursor.ply
             if len(key) == 1 and ply % CHECKPOINT_EVERY == 0 and ply not in self._checkpoints:
                 self._checkpoints[ply] = self._cursor.copy()
@@ -232,13 +249,21 @@ class Replay:
     def enter_line(self, variation: int) -> None:
         """Play the first move of side line `variation` (1-based) of the next move: the
         cursor is then in that line."""
+        self._settle()
         lines = self._next_note().get("variations", [])
         if not isinstance(variation, int) or not 1 <= variation <= len(lines):
             raise ValueError(f"there is no variation {variation!r} here: the next move has {len(lines)}")
         branch = self.ply - self._branch_ply()
         self._path.append((branch, variation - 1))
+        self._retree()
         self._goto(self.ply + 1)
         self._changed()
+
+    def _settle(self) -> None:
+        """Stepped back above where its side line branched, the cursor is in the parent line."""
+        while self._path and self.ply < self._branch_ply():
+            self._path.pop()
+            self._retree()
 
     def exit_line(self) -> None:
         """Leave the side line: the cursor goes to where it branched off, in the parent line."""
@@ -247,6 +272,7 @@ class Replay:
         branch = self._branch_ply()
         self._goto(min(self.ply, branch))
         self._path.pop()
+        self._retree()
         self._goto(branch)
         self._changed()
 
@@ -262,6 +288,7 @@ class Replay:
         reason = self._cursor.why_illegal(move)
         if reason is not None:
             raise IllegalMoveError(reason)
+        self._settle()
         n = self.ply
         if n < len(self):
             if self.moves[n] == move:
@@ -279,6 +306,7 @@ class Replay:
             entry["stock"] = list(stock)
         if n == len(self) and not self._path:
             self._full.play(move, stock=stock)
+            self._retree()
         elif n == len(self):
             self._edit_line(self._path, lambda line: line.append(entry))
         else:
@@ -286,6 +314,7 @@ class Replay:
             self._edit_entry(n + 1, lambda e: e.setdefault("variations", []).append([entry]))
             lines = self._next_note_at(n + 1)
             self._path.append((branch, len(lines) - 1))
+            self._retree()
         self._applied = [k for k, _, _ in self._sequence()[: n + 1]]
         self._changed()
         return played
@@ -315,6 +344,7 @@ class Replay:
                 del e["variations"]
 
         self._path = parent
+        self._retree()
         self._edit_entry(branch + 1, drop)
         self._goto(branch)
         self._changed()
@@ -345,6 +375,7 @@ class Replay:
             self._select(self.game_index)
         else:
             self._path = parent
+            self._retree()
             self._edit_line(parent, lambda line: line.__setitem__(slice(None), new))
         self._goto(ply)
         self._changed()
@@ -365,6 +396,7 @@ class Replay:
             line = line[b]["variations"][v]
         change(line)
         self._full.set_annotation(b0 + 1, note)
+        self._retree()
 
     def _edit_entry(self, number: int, change: Callable[[dict[str, Any]], None]) -> None:
         """Change what move `number` (1-based) of the cursor's line carries, and store it."""
@@ -373,6 +405,7 @@ class Replay:
             note = self._full.annotation(number)
             change(note)
             self._full.set_annotation(number, note)
+            self._retree()
             return
         path = [(key[i], key[i + 1]) for i in range(0, len(key) - 1, 2)]
         self._edit_line(path, lambda line: change(line[key[-1]]))
@@ -404,6 +437,9 @@ class Replay:
     def annotation(self, n: int) -> dict[str, Any]:
         """What move `n` (1-based) of the cursor's line carries: comment, mark, eval, side
         lines, as in the record."""
+        if not self._path or (isinstance(n, int) and 1 <= n <= self._path[0][0]):
+            self._check_number(n)
+            return self._full.annotation(n)
         key = self._key(n)
         if len(key) == 1:
             return self._full.annotation(n)
