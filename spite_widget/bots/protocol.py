@@ -24,7 +24,7 @@ Example::
 
 `as_bot` wraps such an object into a `Bot` that checks every answer: a bot that raises,
 or answers something that is not a legal move, raises `BotError` naming the bot, the
-position (ply) and what went wrong, listing the legal moves. The arena counts that as a
+move number and what went wrong (its `legal` holds the moves it could have answered). The arena counts that as a
 forfeit and the widget says it in the status line; nothing waits on a broken bot.
 """
 
@@ -32,6 +32,7 @@ from __future__ import annotations
 
 import importlib
 import inspect
+from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any, Protocol, runtime_checkable
 
@@ -62,13 +63,15 @@ class Rating:
 class BotError(RuntimeError):
     """A bot failed to move: it raised, or answered something that is not a legal move."""
 
-    def __init__(self, bot: str, ply: int, problem: str) -> None:
+    def __init__(self, bot: str, ply: int, problem: str, legal: Sequence[Move] = ()) -> None:
         self.bot = bot
         """The bot's name."""
         self.ply = ply
         """Moves played before the failed one."""
         self.problem = problem
-        """What went wrong, in plain words."""
+        """What went wrong, in plain words (short enough for a status line)."""
+        self.legal = tuple(legal)
+        """The legal moves it could have answered."""
         super().__init__(f"{bot} failed at move {ply + 1}: {problem}")
 
 
@@ -112,9 +115,12 @@ class ProtocolBot(Bot):
         try:
             return read_move(view, answer)
         except IllegalMoveError as e:
-            raise BotError(
-                self.name, view.ply, f"answered {str(answer)[:60]!r}, which is not legal: {e}"
-            ) from e
+            why = str(e).split(" Legal moves (", 1)[0]  # the list goes in BotError.legal
+            if why.startswith(f"{answer} is not legal: "):
+                why = why[len(f"{answer} is not legal: ") :]
+            shown = str(answer) if len(str(answer)) <= 60 else str(answer)[:57] + "..."
+            problem = f"answered {shown!r}, which is not legal: {why}"
+            raise BotError(self.name, view.ply, problem, view.legal_moves()) from e
 
     def explain(self) -> str:
         """The inner bot's `explain()`, or "" when it has none (or it fails)."""

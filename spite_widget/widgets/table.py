@@ -24,6 +24,7 @@ from typing import TYPE_CHECKING, Any
 import traitlets
 
 from ..bots import BOT_NAMES, Bot, get_bot
+from ..bots.protocol import BotLike, bot_name, is_spec
 from ..engine.errors import IllegalMoveError
 from ..engine.game import Game
 from ..engine.match import Match
@@ -90,7 +91,7 @@ class SpiteWidget(PythonOwnedWidget[StatusKind]):
 
     def __init__(
         self,
-        opponent: str | None = "greedy",
+        opponent: str | BotLike | None = "greedy",
         seed: int | None = None,
         *,
         kings_start_stacks: bool = False,
@@ -101,15 +102,18 @@ class SpiteWidget(PythonOwnedWidget[StatusKind]):
         human: int = 0,
         **kwargs: Any,
     ) -> None:
-        if opponent is not None and opponent not in BOT_NAMES:
-            raise ValueError(f"opponent must be one of {', '.join(BOT_NAMES)} or None, not {opponent!r}")
+        if isinstance(opponent, str) and opponent not in BOT_NAMES and not is_spec(opponent):
+            raise ValueError(
+                f"opponent must be one of {', '.join(BOT_NAMES)}, None, a module:MyBot spec or an object "
+                f"with choose(view), not {opponent!r}"
+            )
         if human not in (0, 1) or isinstance(human, bool):
             raise ValueError(f"human must be 0 or 1, not {human!r}")
         if not isinstance(opponent_delay, int | float) or opponent_delay < 0:
             raise ValueError(f"opponent_delay must be a number of seconds >= 0, not {opponent_delay!r}")
         super().__init__(**kwargs)
         self.opponent = opponent
-        """The computer's level, or None for two players at one screen."""
+        """The computer's level (or your own bot), or None for two players at one screen."""
         self.opponent_delay = float(opponent_delay)
         """Seconds between the computer's moves (0: it plays its whole turn at once)."""
         self.human = human
@@ -432,8 +436,8 @@ class SpiteWidget(PythonOwnedWidget[StatusKind]):
         except Exception as e:
             with self._lock:
                 self.errors.append(f"the computer failed: {e!r}")
-                self._busy = False
-                self._say(f"The computer could not move ({e}). Start a new game or a new match.", "error")
+                self._busy = False  # and synced below: the buttons work again, nothing waits
+                self._sync(f"The computer could not move ({e}). Start a new game or a new match.", "error")
             return
         with self._lock:
             if generation == self._generation and self._busy:
@@ -624,16 +628,21 @@ def _parse(text: str) -> Move:
         raise IllegalMoveError(str(e)) from None
 
 
-def _default_names(opponent: str | None, human: int) -> tuple[str, str]:
+def _default_names(opponent: str | BotLike | None, human: int) -> tuple[str, str]:
     if opponent is None:
         return ("Player 1", "Player 2")
     names = ["", ""]
     names[human] = "You"
-    names[1 - human] = f"{opponent.capitalize()} bot"
+    if not isinstance(opponent, str):
+        names[1 - human] = bot_name(opponent)  # your own bot, by its name
+    elif is_spec(opponent):
+        names[1 - human] = opponent.rpartition(":")[2]
+    else:
+        names[1 - human] = f"{opponent.capitalize()} bot"
     return (names[0], names[1])
 
 
-def _make_bot(opponent: str | None, seed: int | None) -> tuple[Bot | None, str]:
+def _make_bot(opponent: str | BotLike | None, seed: int | None) -> tuple[Bot | None, str]:
     """The computer player, and a note for the status line when a level is not installed yet."""
     if opponent is None:
         return None, ""

@@ -9,7 +9,7 @@ from pathlib import Path
 
 import pytest
 
-from spite_widget import Game, Move, PlayerView, annotate_with_bot
+from spite_widget import Game, Move, PlayerView, SpiteWidget, annotate_with_bot
 from spite_widget.bots import get_bot
 from spite_widget.bots.protocol import BotError, ProtocolBot, Rating, as_bot, load_bot
 from spite_widget.bots.review import mark_for
@@ -73,9 +73,11 @@ def test_an_illegal_answer_is_reported_with_the_legal_moves() -> None:
     view = game.view(0)
     bot = as_bot(type("Bad", (), {"choose": lambda self, v: "P:Kd>C1"})())
     with pytest.raises(
-        BotError, match=r"Bad failed at move 1: answered 'P:Kd>C1', which is not legal: .*Legal moves \("
-    ):
+        BotError, match=r"Bad failed at move 1: answered 'P:Kd>C1', which is not legal: "
+    ) as info:
         bot.choose(view)
+    assert "your pay-off card is" in info.value.problem and "Legal moves" not in str(info.value)
+    assert set(info.value.legal) == set(view.legal_moves())
     with pytest.raises(BotError, match="returned int 7, not a Move or a move string"):
         as_bot(type("Seven", (), {"choose": lambda self, v: 7})()).choose(view)
 
@@ -178,3 +180,40 @@ def test_annotate_with_a_user_bot_that_rates() -> None:
         assert unmarked  # the moves that were the first legal one
     with pytest.raises(TypeError, match="cannot review games"):
         annotate_with_bot(game.to_record(), bot=as_bot(FirstMove()))
+
+
+def end_my_turn(w: SpiteWidget) -> None:
+    """The person at the screen (player 0) keeps a hand card on a side stack."""
+    w.play(next(m for m in w.game.legal_moves() if m.ends_turn))
+
+
+def test_a_user_bot_plays_in_the_widget_under_its_own_name() -> None:
+    inner = FirstMove()
+    w = SpiteWidget(opponent=inner, seed=3, opponent_delay=0)
+    assert w.match.players == ("You", "FirstMove")
+    end_my_turn(w)
+    assert inner.calls >= 1 and w.game.current_player == 0 and not w.busy
+    assert not w.errors
+
+
+def test_a_broken_user_bot_is_said_in_the_status_line_and_never_hangs_the_table() -> None:
+    w = SpiteWidget(opponent=Raises(), seed=3, opponent_delay=0)
+    end_my_turn(w)
+    assert not w.busy and w.game.current_player == 1
+    assert w.status["kind"] == "error"
+    assert "Raises failed at move 2: choose() raised KeyError: 'oops'" in w.status["text"]
+    assert w.errors and "Raises failed" in w.errors[0]
+    bad = type("Bad", (), {"choose": lambda self, v: "P:Kd>C1"})()
+    w = SpiteWidget(opponent=bad, seed=3, opponent_delay=0)
+    end_my_turn(w)
+    assert "Bad failed at move 2: answered 'P:Kd>C1', which is not legal" in w.status["text"]
+    assert w.actions["new-match"] and not w.busy
+
+
+def test_the_widget_takes_a_spec_and_refuses_unknown_levels(bot_module: str) -> None:
+    w = SpiteWidget(opponent=f"{bot_module}:NoSeed", seed=3, opponent_delay=0)
+    assert w.match.players == ("You", "NoSeed")
+    end_my_turn(w)
+    assert w.game.current_player == 0 and not w.errors
+    with pytest.raises(ValueError, match=r"opponent must be one of .*a module:MyBot spec or an object"):
+        SpiteWidget(opponent="grumpy")
