@@ -14,7 +14,9 @@ from __future__ import annotations
 
 import os
 import re
+import shutil
 import sys
+import tempfile
 from pathlib import Path
 from typing import Any
 
@@ -30,7 +32,18 @@ _ADDRESS = re.compile(r" at 0x[0-9a-f]+")
 
 
 def execute(path: Path) -> Any:
-    """The notebook run top to bottom in a fresh kernel, from a clean slate."""
+    """The notebook run top to bottom in a fresh kernel, from a clean slate.
+
+    It runs in a copy of its folder, so the files a notebook writes (an exported page, an
+    annotated record) do not land in the checkout.
+    """
+    with tempfile.TemporaryDirectory() as tmp:
+        folder = Path(tmp) / path.parent.name
+        shutil.copytree(path.parent, folder)
+        return _execute_in(folder / path.name)
+
+
+def _execute_in(path: Path) -> Any:
     env_path = os.environ.get("PYTHONPATH", "")
     os.environ["PYTHONPATH"] = str(ROOT) + (os.pathsep + env_path if env_path else "")
     try:

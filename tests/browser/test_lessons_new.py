@@ -1,0 +1,33 @@
+"""A new lesson solved by clicks in a real JupyterLab: digging a card out of a side stack."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+import pytest
+from test_lesson import ROOT, click_move, lesson_cells, status
+
+pytestmark = pytest.mark.browser
+
+
+def test_dig_out_a_buried_card_by_clicking(notebook: Any, page: Any, artifacts: Path) -> None:
+    notebook.open("lesson_dig_out.ipynb", lesson_cells('"dig-out"'))
+    root = page.locator(ROOT)
+    root.wait_for()
+    assert root.get_attribute("data-lesson") == "dig-out"
+    assert "only the top card can be played" in page.locator(f"{ROOT} blockquote").inner_text()
+    # both cards of S1 are in view (fanned), the 5 under the 2
+    assert page.locator(f"{ROOT} [data-pile='S1'] [data-card='5c']").count() == 1
+    # the 2 on top goes to C2 (which holds the opponent's Ace); then the 5 is the top
+    click_move(page, "[data-pile='S1'] [data-card='2d']", "C2")
+    assert page.locator(f"{ROOT} [data-pile='C2'] [data-card='2d']").count() == 1
+    click_move(page, "[data-pile='S1'] [data-card='5c']", "C1")
+    root.screenshot(path=str(artifacts / "lesson-dig-out-before-goal.png"))
+    click_move(page, "[data-pile='P'] [data-card='6h']", "C1")
+    page.wait_for_function("() => document.querySelector('.swl-root').dataset.lessonStatus === 'done'")
+    assert "Goal reached" in status(page)
+    page.wait_for_timeout(400)
+    root.screenshot(path=str(artifacts / "lesson-dig-out-done.png"))
+    state = notebook.run_json(1)
+    assert state["done"] and state["moves"] == ["S1:2d>C2", "S1:5c>C1", "P:6h>C1"]
