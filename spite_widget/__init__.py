@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING, Any
 
 from .engine.cards import Card
 from .engine.errors import IllegalMoveError, NotAMoveError, RecordError
-from .engine.game import Game
+from .engine.game import Game, Played
 from .engine.match import Match
 from .engine.moves import InvalidMoveError, Move
 from .engine.rules import Rules
@@ -63,6 +63,7 @@ __all__ = [
     "Match",
     "Move",
     "NotAMoveError",
+    "Played",
     "PlayerView",
     "RecordError",
     "Replay",

@@ -96,6 +96,7 @@ class Game:
         "_rng",
         "_rules",
         "_sides",
+        "_start",
         "_stock",
         "_stocks",
         "first_player",
@@ -137,6 +138,7 @@ class Game:
         self._history: list[_Undo] = []
         self._stocks: dict[int, tuple[Card, ...]] = {}
         self._notes: dict[int, dict[str, Any]] = {}
+        self._start: GameState | None = None
         self.meta: dict[str, Any] = {}
         """Top-level record keys beyond the game itself (`event`, `date`, `comment`, `x-...`)."""
 
@@ -163,6 +165,51 @@ class Game:
             cards = check_two_packs(deck)
         return cls(cards, first_player=first_player, rules=rules, players=players, rng=rng)
 
+    @classmethod
+    def from_state(
+        cls,
+        state: GameState | PlayerView,
+        seed: int | None = None,
+        *,
+        players: Sequence[str] = ("Player 0", "Player 1"),
+    ) -> Game:
+        """A game that plays on from any position (a puzzle, a pasted `to_text`, a bug report).
+
+        A `GameState` is taken as it is, unseen cards included. A `PlayerView` is completed
+        by dealing the cards its player cannot see at random from `seed`, consistent with
+        the view. `seed` also drives later reshuffles. Such a game has no deal, so it has
+        no record: `to_record` refuses it (keep its position with `state.to_text()`).
+        """
+        from .position import check_state, deal_unseen
+
+        if isinstance(state, PlayerView):
+            state = deal_unseen(state, seed)
+        elif isinstance(state, GameState):
+            check_state(state)
+        else:
+            raise TypeError(f"from_state needs a GameState or a PlayerView, not {type(state).__name__}")
+        g = cls((), first_player=state.current_player, rules=state.rules, players=players)
+        g._rng = random.Random(seed)
+
+        def cards(pile: Sequence[str]) -> list[Card]:
+            return [Card(c) for c in pile]  # interned: play() tests tops by identity
+
+        g._payoffs = [cards(state.payoffs[0]), cards(state.payoffs[1])]
+        g._hands = [cards(state.hands[0]), cards(state.hands[1])]
+        g._sides = [[cards(s) for s in state.sides[0]], [cards(s) for s in state.sides[1]]]
+        g._centers = [cards(c) for c in state.centers]
+        g._stock = cards(state.stock)
+        g._player = state.current_player
+        g._ply = state.ply
+        g._result = state.result
+        g._start = state
+        return g
+
+    @property
+    def start(self) -> GameState | None:
+        """The position this game was started from by `from_state` (None: from the deal)."""
+        return self._start
+
     # ------------------------------------------------------------------ reading
     @property
     def current_player(self) -> int:
@@ -175,7 +222,7 @@ class Game:
 
     @property
     def deck(self) -> tuple[Card, ...]:
-        """The deal, as in a record: 104 cards."""
+        """The deal, as in a record: 104 cards (none for a game started `from_state`)."""
         return self._deck
 
     @property
@@ -439,6 +486,7 @@ class Game:
         """An independent copy, generator included (bots and tools search on copies)."""
         g = Game.__new__(Game)
         g._deck = self._deck
+        g._start = self._start
         g._rules = self._rules
         g._ks = self._ks
         g.players = self.players
@@ -515,15 +563,20 @@ class Game:
     def mover(self, number: int) -> int:
         """Who played move `number` (1-based)."""
         self._check_number(number)
-        return self._history[number - 1].player
+        return self._history[number - 1 - (self._ply - len(self._history))].player
 
     def _check_number(self, number: int) -> None:
-        if type(number) is not int or not 1 <= number <= self._ply:
+        if type(number) is not int or not self._ply - len(self._history) < number <= self._ply:
             raise ValueError(f"there is no move {number!r}: this game has {self._ply} moves")
 
     # ------------------------------------------------------------------ records
     def to_record(self) -> dict[str, Any]:
         """The game in the RULES.md record format; `Game.from_record` reads it back exactly."""
+        if self._start is not None:
+            raise ValueError(
+                "this game started from a position (Game.from_state), not from a deal, and a "
+                "record replays from the deal: keep the position with game.state.to_text()"
+            )
         return records.write_game(self)
 
     @classmethod

@@ -110,8 +110,24 @@ class GameState:
             rules=self.rules,
         )
 
+    def to_text(self) -> str:
+        """The position as one line of text; `GameState.from_text` reads it back exactly."""
+        from .position import to_text
+
+        return to_text(self)
+
+    @classmethod
+    def from_text(cls, text: str) -> GameState:
+        """Read a position written by `to_text`; ValueError names the field that is wrong."""
+        from .position import from_text
+
+        return from_text(text)
+
+    def __repr__(self) -> str:
+        return f"GameState.from_text({self.to_text()!r})"
+
     def _repr_svg_(self) -> str:
-        from ..render import table_svg
+        from ..render import table_svg  # lazy, and the engine's one upward import (see pyproject)
 
         return table_svg(self)
 
