@@ -169,10 +169,21 @@ class LessonSession:
         if status == "failed":
             return f"{self._why_failed()} Undo the last move or reset to try again."
         parts = [self.lesson.hint] if not self.moves else []
-        path = self.path_to_goal()
-        if path:
-            parts.append(self._step_hint(path[0]))
+        step = self.next_step()
+        if step is not None:
+            parts.append(self._step_hint(step))
         return " ".join(parts) if parts else self.lesson.hint
+
+    def next_step(self) -> Move | None:
+        """The move a hint points at: the solution's next one while on its way, else the first
+        move of the shortest line to the goal from here (None when there is none)."""
+        if self.status != "playing":
+            return None
+        solution, played = self.solution(), self.moves
+        if played == solution[: len(played)] and len(played) < len(solution):
+            return solution[len(played)]
+        path = self.path_to_goal()
+        return path[0] if path else None
 
     def _step_hint(self, m: Move) -> str:
         """Where to look next, told as a question about one card (not the whole line)."""

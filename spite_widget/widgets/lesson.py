@@ -17,7 +17,7 @@ from typing import Any
 import traitlets
 
 from ..engine.moves import InvalidMoveError, Move
-from ..teach import Feedback, Lesson, LessonSession, find_payoff_plan, lesson, lessons
+from ..teach import Feedback, Lesson, LessonSession, lesson, lessons
 from ..teach.rulebook import RULES
 from .base import PythonOwnedWidget
 from .lesson_protocol import (
@@ -134,17 +134,9 @@ class LessonWidget(PythonOwnedWidget[LessonStatusKind]):
         return text
 
     def _next_move(self) -> str:
-        """The move a hint points at: the solution's next move when on its way, else a plan's first move."""
-        session = self.session
-        solution = session.solution()
-        played = session.moves
-        if tuple(played) == solution[: len(played)] and len(played) < len(solution):
-            return str(solution[len(played)])
-        plan = find_payoff_plan(session.view)
-        if plan is None:
-            return ""
-        first = plan.moves[0] if plan.moves else plan.payoff
-        return str(first) if first is not None else ""
+        """The move a hint points at (the one the hint's words are about)."""
+        step = self.session.next_step()
+        return str(step) if step is not None else ""
 
     def solution_step(self) -> Feedback:
         """Play the next move of the solution, explaining it (from the start if you went another way)."""

@@ -172,3 +172,13 @@ def test_the_position_warns_before_building_for_the_opponent() -> None:
     text = explain_position(lesson("blocking").new_game())
     assert "Careful: 5♠ on C1 would let Opponent play their pay-off 7♣" in text
     assert "2♥ on C2" not in text.splitlines()[-2]
+
+
+def test_the_hinted_move_is_the_one_the_words_are_about() -> None:
+    s = LessonSession(lesson("kings-wild"))
+    assert s.next_step() == "H:As>C1"  # on the solution's way: its next move
+    s.play("H:As>C2")  # off it: the first move of the shortest line from here
+    step = s.next_step()
+    assert step is not None and step.target == "C2" and f"{step.target} needs" in s.hint()
+    s.play("H:9c>S1")  # the turn is over: nothing to point at
+    assert s.next_step() is None and "Undo" in s.hint()
