@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from spite_widget import Game, explain, explain_position
+from spite_widget import Game, GameState, explain, explain_position
 from spite_widget.engine.moves import Move
 from spite_widget.teach import LessonSession, explain_move, lesson
 from spite_widget.teach.lessons import build_deck, tidy_end
@@ -50,15 +50,24 @@ def test_the_payoff_plan_does_not_walk_into_a_draw() -> None:
     assert "5♥" not in text.splitlines()[0], text
 
 
+ISSUE_TABLE = (  # issue 17's table: 2 cards in the stock, hand A♦ 2♦ 3♦ 4♦ 5♥, pay-off 6♠
+    "spite p0:KcKcKdKdKhKhKsKsQcQcQdQhQsQsJcJcJdJhJh6s/Ad2d3d4d5h/Jd2h3c5s6h7h8h,As2c4s5d6d7d,"
+    "Ac3s4h5c6c7c,2s3h4c5s7s8s p1:JsJsTcTcTdTdThThTsTs9c9c9d9d9h9h9s9s8c8c/QhAsAhAh/"
+    "Qd2d4s5h6h7h8hAc2c3c,Ad3s4h5d6d7d,2s3h4d5c6c7c,2h3d4c6s7s8s c:-,-,- stock:8d8d to:0 ply:53 "
+    "rules:- result:-"
+)
+
+
 def test_no_plan_empties_the_hand_when_the_stock_cannot_refill_it() -> None:
+    g = Game.from_state(GameState.from_text(ISSUE_TABLE), seed=1)
+    text = explain_position(g)
+    assert "after playing the A♦, 2♦, 3♦, 4♦ and 5♥" not in text
+    assert "You can play your pay-off" not in text and "You can empty your hand" not in text
+    assert "emptying your hand would end the game as a draw" in text
+    # with a full stock the same hand is a plan: it empties the hand, and the refill comes
     deck = build_deck(hand0=["Ad", "2d", "3d", "4d", "5h"], payoff0=["6s"])
-    g = Game.new(deck=deck)
-    full = explain_position(g).splitlines()[0]
-    assert "after playing the A♦, 2♦, 3♦, 4♦ and 5♥ from your hand to C1" in full  # stock of 44: fine
-    # the same hand with 2 cards in the stock: the stock-out lesson's table
-    short = LessonSession(lesson("stock-out")).game
-    for line in explain_position(short).splitlines():
-        assert "would end the game as a draw" not in line or "unless" in line
+    full = explain_position(Game.new(deck=deck)).splitlines()[0]
+    assert "after playing the A♦, 2♦, 3♦, 4♦ and 5♥ from your hand to C1" in full
 
 
 def test_a_card_typed_as_shown_is_understood() -> None:
