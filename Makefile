@@ -40,6 +40,7 @@ test: $(STAMP)
 	$(VENV)/bin/ruff format --check .
 	@echo "make: [4/5] mypy --strict"
 	$(VENV)/bin/mypy
+	$(VENV)/bin/lint-imports
 	@echo "make: [5/5] the test suite (browser tests included: a few minutes)"
 	$(VENV)/bin/pytest -q
 
