@@ -75,6 +75,10 @@ CASES: list[tuple[str, Allow, str]] = [
     ("dig-out", no_unburying, "playing the top of S1 to uncover the 5"),
     ("who-sees", no_king_to_center, "the learner's own King (the opponent's 4 is not theirs)"),
     ("complete-saves", no_completing, "completing C1 before the hand is emptied"),
+    # and lessons of the first course, the same way
+    ("kings-wild", no_king_to_center, "the King standing in for the 3"),
+    ("side-stacks", lambda g, m: m.source[0] != "S", "the top card of a side stack"),
+    ("match", no_king_to_center, "the King standing in for the 10"),
 ]
 
 
