@@ -20,7 +20,7 @@ from ..engine.narrate import describe_move
 from ..engine.rules import HAND_SIZE
 from ..engine.state import PlayerView
 from .explain import explain
-from .lessons import MATCH_TARGET, Lesson
+from .lessons import MATCH_TARGET, Lesson, opponent_can_reach_payoff
 from .position import explain_position
 
 SEARCH_NODES = 4_000
@@ -266,25 +266,53 @@ class LessonSession:
         before.undo()
         view = before.view(self.lesson.learner)
         reasons = []
-        playable = [x for x in view.legal_moves() if x.to_center and x.source == "H" and x.card != last.card]
-        if playable:
-            x = playable[0]
-            reasons.append(f"the {x.card.display} could still go to {x.target}")
+        center = [x for x in view.legal_moves() if x.to_center]
+        itself = next((x for x in center if x.source == "H" and x.card == last.card), None)
+        if itself is not None:
+            reasons.append(f"the {last.card.display} itself could have gone to {itself.target}")
+        hand = next((x for x in center if x.source == "H" and x.card != last.card), None)
+        if hand is not None:
+            reasons.append(f"the {hand.card.display} could still go to {hand.target}")
+        side = next((x for x in center if x.source[0] == "S"), None)
+        if side is not None:
+            reasons.append(f"the {side.card.display} on top of {side.source} could still go to {side.target}")
         top = view.payoff_tops[view.player]
-        if any(x.source == "P" for x in view.legal_moves()) and top is not None:
+        if top is not None and any(x.source == "P" for x in center):
             reasons.append(f"your pay-off {top.display} could still be played")
-        side = view.sides[view.player][last.target_index]
-        if side and (RANK_OF[side[-1]] == KING or RANK_OF[side[-1]] != RANK_OF[last.card] + 1):
-            reasons.append(f"the {last.card.display} buries the {side[-1].display}")
+        pile = view.sides[view.player][last.target_index]
+        if pile and (RANK_OF[pile[-1]] == KING or RANK_OF[pile[-1]] != RANK_OF[last.card] + 1):
+            reasons.append(f"the {last.card.display} buries the {pile[-1].display}")
         head = "Your turn is over and the goal was not reached"
         if not reasons:
             return f"{head}."
-        return f"{head}: " + " and ".join(reasons) + "."
+        return f"{head}: " + "; ".join(reasons[:3]) + "."
+
+    def _opened_for_opponent(self, last: Move | None) -> str:
+        """Said when the last move opened the way to the opponent's pay-off card (cards in view only)."""
+        if last is None or not last.to_center:
+            return ""
+        other = 1 - self.lesson.learner
+        before = self.game.copy()
+        before.undo()
+        if opponent_can_reach_payoff(before.state, other) or not opponent_can_reach_payoff(
+            self.game.state, other
+        ):
+            return ""
+        top = self.view.payoff_tops[other]
+        name = self.game.players[other]
+        shown = top.display if top is not None else "card"
+        return (
+            f"With {last.target} built up to {len(self.game.state.centers[last.target_index])}, {name} can "
+            f"now play their pay-off {shown} using cards you can see on their side stacks."
+        )
 
     def _why_dead(self, last: Move | None) -> str:
         """Said at a dead end: what the last move spent, and the way back."""
         text = "From here no line of play in this turn reaches the goal."
-        if last is not None and RANK_OF[last.card] == KING and last.to_center:
+        opened = self._opened_for_opponent(last)
+        if opened:
+            text += f" {opened}"
+        elif last is not None and RANK_OF[last.card] == KING and last.to_center:
             sizes = self.view.center_sizes()
             size = sizes[last.target_index]
             counted = "the Queen" if size == 0 else f"the {rank_label(size)}"

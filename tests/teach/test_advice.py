@@ -191,3 +191,16 @@ def test_the_hinted_move_is_the_one_the_words_are_about() -> None:
     assert step is not None and step.target == "C2" and f"{step.target} needs" in s.hint()
     s.play("H:9c>S1")  # the turn is over: nothing to point at
     assert s.next_step() is None and "Undo" in s.hint()
+
+
+def test_failures_name_what_was_missed() -> None:
+    s = LessonSession(lesson("blocking"))
+    feedback = s.play("H:5s>C1")  # a dead end at once: the way to their 7♣ is open
+    assert feedback.status == "failed"
+    assert "With C1 built up to 5, Opponent can now play their pay-off 7♣" in feedback.text
+    s = LessonSession(lesson("dig-out"))
+    feedback = s.play("H:9s>S1")
+    assert "the 2♦ on top of S1 could still go to C2" in feedback.text
+    assert "the 9♠ buries the 2♦" in feedback.text
+    s = LessonSession(lesson("build-down"))
+    assert "the Q♣ buries the K♥" in s.play("H:Qc>S2").text
