@@ -29,6 +29,7 @@ from typing import Any
 from ..engine.game import Game
 from ..engine.match import Match
 from . import BOT_NAMES, EXTRA_BOTS, get_bot
+from .protocol import BotError, is_spec
 
 
 @dataclass(frozen=True, slots=True)
@@ -80,6 +81,10 @@ class GameOutcome:
     """Seconds A and B spent choosing moves."""
     moves: tuple[int, int]
     """Moves A and B chose."""
+    forfeit: int | None = None
+    """The bot (0 = A, 1 = B) that lost by forfeit: it raised or answered an illegal move."""
+    forfeit_reason: str = ""
+    """What that bot did wrong (the BotError's message)."""
 
     def same_play(self, other: GameOutcome) -> bool:
         """Equal in everything but the clock (for reproducibility checks)."""
@@ -124,12 +129,19 @@ def play_one(spec: GameSpec) -> GameOutcome:
         f"{names[seat[1]]} ({'B' if seat[1] else 'A'})",
     )
 
+    failed: list[tuple[int, str]] = []
+    """(bot, why) once a bot of your own fails: it forfeits the game (or match)."""
+
     def run(game: Game) -> None:
-        while not game.is_over:
+        while not game.is_over and not failed:
             p = game.current_player
             view = game.view(p)
             t0 = time.perf_counter()
-            move = bots[p].choose(view)
+            try:
+                move = bots[p].choose(view)
+            except BotError as e:
+                failed.append((seat[p], str(e)))
+                return
             think[seat[p]] += time.perf_counter() - t0
             moves[seat[p]] += 1
             game.play(move, player=p)
@@ -139,7 +151,7 @@ def play_one(spec: GameSpec) -> GameOutcome:
         match = Match(target=50, seed=spec.deal_seed, players=players)
         while True:
             run(match.game)
-            if match.is_over:
+            if match.is_over or failed:
                 break
             match.next_game()
         scores = match.scores
@@ -162,6 +174,10 @@ def play_one(spec: GameSpec) -> GameOutcome:
         drawn = 1 if seat_winner is None else 0
         record = game.to_record()
     winner = None if seat_winner is None else seat[seat_winner]
+    if failed:  # the other bot wins; the game stops where it was (unfinished in the record)
+        winner = 1 - failed[0][0]
+        drawn = 0 if not spec.matches else drawn
+        record["x-forfeit"] = failed[0][1]
     if spec.save is not None:
         kind = "match" if spec.matches else "game"
         record["x-arena"] = {"index": spec.index, "seed": spec.seed, "bots": list(names)}
@@ -176,6 +192,8 @@ def play_one(spec: GameSpec) -> GameOutcome:
         drawn_games=drawn,
         think_time=(think[0], think[1]),
         moves=(moves[0], moves[1]),
+        forfeit=failed[0][0] if failed else None,
+        forfeit_reason=failed[0][1] if failed else "",
     )
 
 
@@ -246,6 +264,15 @@ class ArenaResult:
         return (sum(o.points[0] for o in self.outcomes) / n, sum(o.points[1] for o in self.outcomes) / n)
 
     @property
+    def forfeits(self) -> tuple[int, int]:
+        """Games (or matches) lost by forfeit by A and by B (a bot that raised or answered an
+        illegal move); they count as wins of the other bot."""
+        return (
+            sum(1 for o in self.outcomes if o.forfeit == 0),
+            sum(1 for o in self.outcomes if o.forfeit == 1),
+        )
+
+    @property
     def avg_plies(self) -> float:
         """Average moves per game."""
         return sum(o.plies for o in self.outcomes) / max(1, self.games_played)
@@ -281,6 +308,13 @@ class ArenaResult:
             draws += f" of {self.games_played} games"
         rows.append(f"{draws} ({100 * self.draw_rate:.1f}%)")
         rows.append(f"average game length: {self.avg_plies:.1f} moves")
+        fa, fb = self.forfeits
+        if fa or fb:
+            first = next(o for o in self.outcomes if o.forfeit is not None)
+            rows.append(
+                f"forfeits (a bot raised or answered an illegal move; the other bot wins): "
+                f"{a} {fa}, {b} {fb}; first, in game {first.index + 1}: {first.forfeit_reason}"
+            )
         rows.append(
             f"{a} win rate over decided {unit}: {100 * self.win_rate:.1f}% (95% Wilson CI {100 * lo:.1f}%-{100 * hi:.1f}%)"
         )
@@ -299,6 +333,7 @@ class ArenaResult:
             "avg_points": list(self.avg_points),
             "avg_plies": self.avg_plies,
             "ms_per_move": list(self.ms_per_move),
+            "forfeits": list(self.forfeits),
         }
 
 
@@ -328,8 +363,13 @@ def run_arena(
     `distributed.Client`; the games then run on that cluster instead.
     """
     for name in (bot_a, bot_b):
-        if name not in (*BOT_NAMES, *EXTRA_BOTS):
-            raise ValueError(f"unknown bot {name!r}: choose from {', '.join((*BOT_NAMES, *EXTRA_BOTS))}")
+        if is_spec(name):
+            get_bot(name, seed=0)  # a bot of your own: fails here, clearly, if it cannot be loaded
+        elif name not in (*BOT_NAMES, *EXTRA_BOTS):
+            raise ValueError(
+                f"unknown bot {name!r}: choose from {', '.join((*BOT_NAMES, *EXTRA_BOTS))} "
+                "or give your own as path.to.module:MyBot"
+            )
     if games < 1:
         raise ValueError(f"games must be at least 1, not {games}")
     save_dir = None
@@ -409,8 +449,9 @@ def main(argv: Sequence[str] | None = None) -> int:
         description="Play many games of Spite & Malice between two bots and summarise the results.",
     )
     names = (*BOT_NAMES, *EXTRA_BOTS)
-    parser.add_argument("bot_a", choices=names, help="the bot whose win rate is reported")
-    parser.add_argument("bot_b", choices=names, help="its opponent")
+    which = f"{', '.join(names)}, or your own bot as path.to.module:MyBot"
+    parser.add_argument("bot_a", help=f"the bot whose win rate is reported: {which}")
+    parser.add_argument("bot_b", help="its opponent (the same choices)")
     parser.add_argument("--games", type=int, default=100, help="games (or matches) to play (default 100)")
     parser.add_argument("--workers", type=int, default=None, help="local worker processes (default: CPUs)")
     parser.add_argument("--seed", type=int, default=0, help="seed of the whole run (default 0)")
@@ -422,6 +463,16 @@ def main(argv: Sequence[str] | None = None) -> int:
     args = parser.parse_args(argv)
     if args.games < 1:
         parser.error("--games must be at least 1")
+    if is_spec(args.bot_a) or is_spec(args.bot_b):
+        sys.path.insert(0, os.getcwd())  # as `python -m` would: your module beside you is found
+    for name in (args.bot_a, args.bot_b):
+        if not is_spec(name) and name not in names:
+            parser.error(f"unknown bot {name!r}: choose from {which}")
+        if is_spec(name):
+            try:
+                get_bot(name, seed=0)
+            except (ValueError, TypeError) as e:
+                parser.error(str(e))
     result = run_arena(
         args.bot_a,
         args.bot_b,

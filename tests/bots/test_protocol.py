@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 import random
 import sys
 import textwrap
@@ -11,6 +12,8 @@ import pytest
 
 from spite_widget import Game, Move, PlayerView, SpiteWidget, annotate_with_bot
 from spite_widget.bots import get_bot
+from spite_widget.bots.arena import main as arena_main
+from spite_widget.bots.arena import run_arena
 from spite_widget.bots.protocol import BotError, ProtocolBot, Rating, as_bot, load_bot
 from spite_widget.bots.review import mark_for
 
@@ -121,6 +124,14 @@ def bot_module(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> str:
                 return view.legal_moves()[0]
 
             ready = NoSeed()
+
+            class Broken:
+                # plays three moves, then answers something that is not a move
+                def __init__(self):
+                    self.n = 0
+                def choose(self, view):
+                    self.n += 1
+                    return view.legal_moves()[0] if self.n <= 3 else "H:Kd>C9"
             """
         ),
         encoding="utf-8",
@@ -217,3 +228,37 @@ def test_the_widget_takes_a_spec_and_refuses_unknown_levels(bot_module: str) -> 
     assert w.game.current_player == 0 and not w.errors
     with pytest.raises(ValueError, match=r"opponent must be one of .*a module:MyBot spec or an object"):
         SpiteWidget(opponent="grumpy")
+
+
+def test_the_arena_plays_a_user_bot_by_spec(bot_module: str) -> None:
+    result = run_arena(f"{bot_module}:Seeded", "random", 4, workers=1, progress=False)
+    assert result.n == 4 and result.forfeits == (0, 0)
+    assert all(o.moves[0] > 0 and o.moves[1] > 0 for o in result.outcomes)
+    assert "forfeits" not in result.table()
+
+
+def test_a_failing_bot_forfeits_in_the_arena_and_the_table_says_so(bot_module: str, tmp_path: Path) -> None:
+    result = run_arena(
+        f"{bot_module}:Broken", "greedy", 4, workers=1, progress=False, save=tmp_path / "games"
+    )
+    assert result.forfeits == (4, 0) and result.wins == (0, 4) and result.draws == 0
+    table = result.table()
+    assert "forfeits (a bot raised or answered an illegal move; the other bot wins): " in table
+    assert f"{bot_module}:Broken 4, greedy 0; first, in game 1: Broken failed at move" in table
+    assert "'H:Kd>C9' is not a move" in table
+    saved = json.loads((tmp_path / "games" / "game-00000.json").read_text())
+    assert saved["result"] is None and "Broken failed" in saved["x-forfeit"]
+    matches = run_arena(f"{bot_module}:Broken", "random", 2, workers=1, progress=False, matches=True)
+    assert matches.forfeits == (2, 0) and matches.wins == (0, 2)
+
+
+def test_spite_arena_command_takes_specs_and_refuses_bad_ones(
+    bot_module: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    assert arena_main([f"{bot_module}:NoSeed", "random", "--games", "2", "--workers", "1", "--quiet"]) == 0
+    out = capsys.readouterr().out
+    assert f"2 games: {bot_module}:NoSeed v random" in out
+    for bad, message in (("grumpy", "unknown bot 'grumpy'"), (f"{bot_module}:Nope", "has no 'Nope'")):
+        with pytest.raises(SystemExit):
+            arena_main([bad, "random", "--games", "2", "--quiet"])
+        assert message in capsys.readouterr().err
