@@ -563,9 +563,9 @@ def _who_sees() -> Lesson:
             "cards below the tops, or the order of the stock; your opponent sees as little of "
             "yours.\n\n"
             + _quote("hidden", "no-other-move")
-            + "\n\nYour pay-off card is a 5 and the 4 you need lies on top of your opponent's "
-            "side stack S1. It is theirs: nothing moves from or onto your opponent's piles. Get "
-            "your pay-off card out with your own cards."
+            + "\n\nYour pay-off card is a 5. C1 needs a 3 and then a 4: you hold the 3, and a 4 "
+            "lies on top of your opponent's side stack S1. It is theirs: nothing moves from or "
+            "onto your opponent's piles. Get your pay-off card out with your own cards."
         ),
         rules=("hidden", "no-other-move", "kings-wild"),
         deck=build_deck(
@@ -590,9 +590,9 @@ def _blocking() -> Lesson:
             "their side stack S1 is the 6\u2666. You cannot see their hand, but you can see "
             "these.\n\n"
             + _quote("hidden", "build-up")
-            + "\n\nIf a center stack showed a 5, your opponent could play the 6\u2666 and then "
-            "their 7\u2663. So do not build a stack to one below what they can play, nor to two "
-            "below a card their side stack offers. (When your own pay-off pile is nearly empty, "
+            + "\n\nIf a center stack were built up to 5, your opponent could play the 6\u2666 and "
+            "then their 7\u2663. So do not leave a stack one below their pay-off card, nor one "
+            "below a side-stack card that leads to it. (When your own pay-off pile is nearly empty, "
             "your race may be worth more than the block: weigh it.) Play a card to the center "
             "where it helps nobody, then end your turn."
         ),
