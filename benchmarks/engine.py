@@ -2,6 +2,7 @@
 
     python benchmarks/engine.py            # about 10 seconds on one core
     python benchmarks/engine.py --games 50 # quicker, noisier
+    python benchmarks/engine.py --quick    # 5 games, one run: figures only (run by the tests)
 
 Self-play is `legal_moves()` then `play()` of a random legal move, whole games, fixed
 seeds, one process. Two kinds of play are timed: uniform random moves (games end when the
@@ -74,7 +75,12 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--games", type=int, default=300, help="games per kind of play (default 300)")
     parser.add_argument("--repeats", type=int, default=3, help="runs of each timing; the best is shown")
+    parser.add_argument(
+        "--quick", action="store_true", help="5 games, one run: figures only (run by the tests)"
+    )
     args = parser.parse_args()
+    if args.quick:
+        args.games, args.repeats = 5, 1
     seeds = range(args.games)
     print(
         f"spite-widget engine benchmark: {args.games} games per kind, best of {args.repeats}, "

@@ -2,6 +2,7 @@
 one step sends, and how big an exported page is.
 
     python benchmarks/replay.py
+    python benchmarks/replay.py --quick    # fewer jumps: figures only (run by the tests)
 
 Python only (no browser): the widget's own comm messages are counted by replacing its
 `_send` (what would go over the comm), as benchmarks/widget.py does for the table.
@@ -9,6 +10,7 @@ Python only (no browser): the widget's own comm messages are counted by replacin
 
 from __future__ import annotations
 
+import argparse
 import json
 import random
 import statistics
@@ -41,43 +43,49 @@ def navigator(r: Replay, jumps: int = 2000) -> dict[str, str]:
     return {"Replay.forward": _ms(steps), "Replay.seek (random)": _ms(seeks)}
 
 
-def widget(w: ReplayWidget) -> dict[str, Any]:
+def widget(w: ReplayWidget, jumps: int = 300) -> dict[str, Any]:
+    """Steps forward through the game and back again (one move each), random jumps, a mark."""
     sent: list[int] = []
     w._send = lambda msg, buffers=None: sent.append(len(json.dumps(msg, ensure_ascii=False)))  # type: ignore[method-assign]
     steps, per_step = [], []
     w.start()
-    for ply in range(1, w.length + 1):
+    for ply in [*range(1, w.length + 1), *range(w.length - 1, -1, -1)]:
         sent.clear()
         t = time.perf_counter()
         w._handle_custom_msg({"type": "seek", "ply": ply, "seq": w.table["seq"]}, [])
         steps.append(time.perf_counter() - t)
         per_step.append(sum(sent))
     rng = random.Random(1)
-    jumps = []
-    for n in rng.choices(range(w.length + 1), k=300):
+    jumped = []
+    for n in rng.choices(range(w.length + 1), k=jumps):
         t = time.perf_counter()
         w._handle_custom_msg({"type": "seek", "ply": n, "seq": w.table["seq"]}, [])
-        jumps.append(time.perf_counter() - t)
+        jumped.append(time.perf_counter() - t)
     sent.clear()
     w._handle_custom_msg({"type": "annotate", "ply": 5, "mark": "?!", "seq": w.table["seq"]}, [])
     annotate = sum(sent)
     return {
         "step message -> traits set": _ms(steps),
-        "jump message -> traits set": _ms(jumps),
-        "bytes per step": f"median {statistics.median(per_step):.0f}, max {max(per_step)}",
-        "bytes for a mark (move list resent)": annotate,
+        "jump message -> traits set": _ms(jumped),
+        "bytes per step (forward and back)": f"median {statistics.median(per_step):.0f}, max {max(per_step)}"
+        + f" (every step under 2 KB: {'yes' if max(per_step) < 2048 else 'NO'})",
+        "bytes for a mark (move list patched)": annotate,
     }
 
 
 def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--quick", action="store_true", help="fewer jumps: figures only")
+    args = parser.parse_args()
+    jumps = 30 if args.quick else 2000
     r = Replay(SAMPLE)
     print(f"sample game: {len(r)} moves")
-    for k, v in navigator(r).items():
+    for k, v in navigator(r, jumps).items():
         print(f"  {k:<36} {v}")
     for seat in (None, 0):
         w = ReplayWidget(SAMPLE, perspective=seat)
         print(f"ReplayWidget, seen {'from above' if seat is None else 'from seat 0'}:")
-        for k, v in widget(w).items():
+        for k, v in widget(w, jumps // 7 + 1).items():
             print(f"  {k:<36} {v}")
     t = time.perf_counter()
     page = ReplayWidget(SAMPLE).to_html()

@@ -2,6 +2,7 @@
 
     python benchmarks/widget.py            # both parts (the browser part needs Chromium)
     python benchmarks/widget.py --no-browser
+    python benchmarks/widget.py --quick    # 2 games and 3 clicks: figures only (run by the tests)
 
 1. Bytes per move, in Python: the widget's own comm messages (the `update` of the synced
    traits), over whole games played through the front-end message path.
@@ -58,7 +59,7 @@ def bytes_per_move(games: int = 5) -> dict[str, float]:
     }
 
 
-from test_table import QUICK_DECK  # noqa: E402  (the browser tests' short deal)
+from conftest import QUICK_DECK_SOURCE as QUICK_DECK  # noqa: E402  (the browser tests' short deal)
 
 ECHO = '''
 import anywidget, traitlets
@@ -186,16 +187,18 @@ def summary(times: list[list[float]], i: int) -> str:
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--no-browser", action="store_true", help="only the bytes per move")
+    parser.add_argument("--quick", action="store_true", help="2 games and 3 clicks: figures only")
     args = parser.parse_args()
-    b = bytes_per_move()
-    print(f"bytes synced per move (Python side, {b['moves']} moves of 5 games against the random bot):")
+    games = 2 if args.quick else 5
+    b = bytes_per_move(games)
+    print(f"bytes synced per move (Python side, {b['moves']} moves of {games} games against the random bot):")
     print(
         f"  mean {b['mean']:.0f} B   p95 {b['p95']} B   max {b['max']} B   largest message {b['max_message']} B"
     )
     print(f"  under 4 KB: {'yes' if b['max'] < 4096 else 'NO'}")
     if args.no_browser:
         return
-    r = browser_latency()
+    r = browser_latency(3 if args.quick else 16)
     n = len(r["table"])
     print(f"\nclick to redraw in JupyterLab + headless Chromium ({n} moves each, same page):")
     print(f"  table move, DOM updated:     {summary(r['table'], 0)}")

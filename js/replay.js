@@ -2,8 +2,23 @@
 // `mountStandalone` runs the same viewer in an exported HTML page, without a kernel.
 import "./lib/styles.css";
 import "./lib/replay/replay.css";
+import { applyMovesPatch } from "./lib/replay/protocol.js";
 import { standaloneModel } from "./lib/replay/standalone.js";
 import { mountReplay } from "./lib/replay/view.js";
+
+/**
+ * Once per model (however many views): Python sends a step's change to the move list as a
+ * `moves_patch`, not the whole list; splice the model's own `moves` with it, so that every
+ * view, and any view drawn later, sees the whole list.
+ */
+function initialize({ model }) {
+  const onPatch = () => {
+    const moves = applyMovesPatch(model.get("moves"), model.get("moves_patch"));
+    if (moves) model.set("moves", moves);
+  };
+  model.on("change:moves_patch", onPatch);
+  return () => model.off("change:moves_patch", onPatch);
+}
 
 function render({ model, el }) {
   return mountReplay(model, el);
@@ -14,4 +29,4 @@ export function mountStandalone(el, data) {
   return mountReplay(standaloneModel(data), el);
 }
 
-export default { render };
+export default { initialize, render };

@@ -54,6 +54,12 @@ class ReplayWidget(PythonOwnedWidget[StatusKind]):
     moves = traitlets.List(traitlets.Dict()).tag(sync=True)
     """replay_protocol.MoveEntry list: the moves in notation, with turn, player and mark.
     From a player's seat, only the moves up to the cursor (the rest is not known there yet)."""
+    moves_patch = traitlets.Dict().tag(sync=True)
+    """How `moves` changed in this update, sent instead of the list when that is shorter:
+    {"at", "delete", "insert", "length", "id"}; the browser splices its copy of `moves`
+    (js/replay.js). A step seen from a seat adds or drops one entry, a mark changes one, so
+    a step stays small however long the game. (`moves` itself is always the whole list in
+    Python, and is what a browser that connects later gets.)"""
     length = traitlets.Int(0).tag(sync=True)
     """How many moves the game has."""
     ply = traitlets.Int(0).tag(sync=True)
@@ -84,6 +90,7 @@ class ReplayWidget(PythonOwnedWidget[StatusKind]):
         super().__init__(**kwargs)
         self._game_seq = 0
         self._syncing = False
+        self._patching = False
         self._review_thread: threading.Thread | None = None
         self.errors: list[str] = []
         """Problems met outside any call of yours (the review thread); each is also shown in the status line."""
@@ -351,7 +358,7 @@ class ReplayWidget(PythonOwnedWidget[StatusKind]):
         try:
             with self.hold_sync():
                 self.table = dict(self._table())
-                self.moves = [dict(m) for m in self._move_list()]
+                self._set_moves([dict(m) for m in self._move_list()])
                 self.length = len(r)
                 self.ply = r.ply
                 self.annotation = dict(self._annotation())
@@ -360,6 +367,40 @@ class ReplayWidget(PythonOwnedWidget[StatusKind]):
                     self.review = dict(ReviewProgress(running=False, done=0, total=0))
         finally:
             self._syncing = False
+
+    def _set_moves(self, new: list[dict[str, Any]]) -> None:
+        """Set `moves`, sending only a patch (`moves_patch`) when that is shorter than the list."""
+        old = self.moves
+        if new == old:
+            return
+        end = min(len(old), len(new))
+        at = next((i for i in range(end) if old[i] != new[i]), end)
+        tail = 0
+        while tail < end - at and old[len(old) - 1 - tail] == new[len(new) - 1 - tail]:
+            tail += 1
+        insert = new[at : len(new) - tail]
+        patch = {
+            "at": at,
+            "delete": len(old) - tail - at,
+            "insert": insert,
+            "length": len(new),
+            "id": self._seq,
+        }
+        if len(json.dumps(patch)) >= len(json.dumps(new)):
+            self.moves = new
+            return
+        self.moves_patch = patch
+        self._patching = True  # `moves` changes in Python, the browser gets the patch
+        try:
+            self.moves = new
+        finally:
+            self._patching = False
+
+    def _should_send_property(self, key: str, value: Any) -> bool:
+        """ipywidgets asks before it sends a trait: not `moves` while a patch carries it."""
+        if key == "moves" and self._patching:
+            return False
+        return bool(super()._should_send_property(key, value))
 
     def _table(self) -> TableView:
         r = self._replay

@@ -220,3 +220,22 @@ CONTRAST_ON_JS = """([text, back]) => {
 def contrast_on(page: Any, text: str, back: str) -> float:
     """The contrast of `text`'s colour on the (opaque) background of `back`."""
     return float(page.evaluate(CONTRAST_ON_JS, [text, back]))
+
+
+# ---------------------------------------------------------------- item 13: the move list patched
+def test_a_seat_replay_patches_its_move_list(bare: Any, new_page: Any) -> None:
+    """From a seat Python sends each step's change to the move list, not the list: the page
+    splices its copy (js/replay.js) and shows exactly the moves up to the cursor."""
+    w = ReplayWidget(expert_record(), perspective=0)
+    page = open_at(bare, new_page, w, 900, bundle="replay")
+    shown = "() => [...document.querySelectorAll('.swr-move')].map(b => b.dataset.ply).join(',')"
+    for ply in [1, 2, 3, 4, 5, 6, 7, 8, 4, 3, 9, 0, 12]:
+        w.seek(ply)
+        want = ",".join(str(i) for i in range(1, ply + 1))
+        page.wait_for_function(f"() => ({shown})() === {want!r}")
+    assert w.moves_patch, "steps went as patches"
+    w.annotate(5, mark="?!")
+    page.wait_for_function(
+        "() => document.querySelector(\".swr-move[data-ply='5'] .swr-mark\")?.textContent === '?!'"
+    )
+    assert page.evaluate(shown) == ",".join(str(i) for i in range(1, 13))

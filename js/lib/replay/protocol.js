@@ -9,7 +9,8 @@
 // Python -> browser (synced traits): table (TableView), moves (MoveEntry[]), length, ply,
 //   annotation {ply, move, player, text, comment, mark}, info {names, result, game, games,
 //   event, date, editable, review}, status {text, kind, id}, review {running, done, total},
-//   perspective (null | 0 | 1).
+//   perspective (null | 0 | 1), moves_patch {at, delete, insert, length, id} (a change to
+//   `moves` sent instead of the whole list: see applyMovesPatch).
 
 /**
  * @typedef {{ply: number, move: string, player: number, turn: number, mark?: string, comment?: boolean}} MoveEntry
@@ -44,3 +45,22 @@ export const annotateMessage = (ply, fields, seq) => ({ type: "annotate", ply, .
 export const perspectiveMessage = (perspective, seq) => ({ type: "perspective", perspective, seq });
 export const gameMessage = (game, seq) => ({ type: "game", game, seq });
 export const reviewMessage = (seq) => ({ type: "review", seq });
+
+/**
+ * The move list after a `moves_patch` ({at, delete, insert, length, id}: Python's change to
+ * `moves`, sent instead of the whole list), or null when the patch does not fit `moves` (a
+ * list already patched, or out of step: then nothing is changed).
+ * @param {MoveEntry[]} moves
+ * @param {{at: number, delete: number, insert: MoveEntry[], length: number} | null} patch
+ * @returns {MoveEntry[] | null}
+ */
+export function applyMovesPatch(moves, patch) {
+  if (!patch || !Array.isArray(patch.insert) || !Array.isArray(moves)) return null;
+  const before = patch.length - patch.insert.length + patch.delete;
+  if (moves.length !== before || patch.at + patch.delete > moves.length) {
+    console.warn("spite-widget: a move-list patch that does not fit the list was ignored", patch);
+    return null;
+  }
+  const next = moves.slice(0, patch.at).concat(patch.insert, moves.slice(patch.at + patch.delete));
+  return next;
+}

@@ -1,0 +1,80 @@
+"""What a replay step sends (issue 13): under 2 KB in both views, the move list patched rather
+than resent, and a front end that applies the patches ends with Python's list exactly."""
+
+from __future__ import annotations
+
+import json
+import random
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from spite_widget.widgets.replay import ReplayWidget
+
+SAMPLE = Path(__file__).resolve().parents[2] / "examples" / "sample_game.json"
+
+
+class Browser:
+    """The replay's front end as far as the move list goes: a model that takes every update
+    the widget sends and, as js/replay.js does, splices `moves` with each `moves_patch`."""
+
+    def __init__(self, w: ReplayWidget) -> None:
+        self.state: dict[str, Any] = json.loads(json.dumps(w.get_state()))
+        self.sizes: list[int] = []
+        w._send = self._receive  # type: ignore[method-assign]
+
+    def _receive(self, msg: dict[str, Any], buffers: Any = None) -> None:
+        self.sizes.append(len(json.dumps(msg, ensure_ascii=False)))
+        state = json.loads(json.dumps(msg.get("state", {})))
+        self.state.update({k: v for k, v in state.items() if k != "moves_patch"})
+        patch = state.get("moves_patch")
+        if patch:
+            moves = self.state["moves"]
+            moves[patch["at"] : patch["at"] + patch["delete"]] = patch["insert"]
+            assert len(moves) == patch["length"]
+
+
+@pytest.mark.parametrize("seat", [None, 0, 1])
+def test_every_step_sends_under_2_kb_and_the_list_stays_right(seat: int | None) -> None:
+    w = ReplayWidget(SAMPLE, perspective=seat)
+    b = Browser(w)
+    rng = random.Random(seat)
+    steps = list(range(1, w.length + 1)) + list(range(w.length - 1, -1, -1))
+    jumps = rng.choices(range(w.length + 1), k=40)
+    for i, ply in enumerate(steps + jumps):
+        b.sizes.clear()
+        w._handle_custom_msg({"type": "seek", "ply": ply, "seq": w.table["seq"]}, [])
+        assert w.ply == ply
+        if i < len(steps):  # one move forward or back: small, however long the game
+            assert sum(b.sizes) < 2048, (ply, b.sizes)
+        else:  # a jump from a seat sends the moves it reveals, never more than the whole list
+            assert sum(b.sizes) < len(json.dumps(w.moves)) + 2048, (ply, b.sizes)
+        assert b.state["moves"] == json.loads(json.dumps(w.moves)), ply
+        assert b.state["ply"] == ply and b.state["table"] == json.loads(json.dumps(w.table))
+    # a mark and a comment patch the one move they change
+    b.sizes.clear()
+    w._handle_custom_msg(
+        {"type": "annotate", "ply": 3, "mark": "?!", "comment": "hm", "seq": w.table["seq"]}, []
+    )
+    assert b.state["moves"] == json.loads(json.dumps(w.moves))
+    assert sum(b.sizes) < 2048
+
+
+def test_a_seat_never_gets_a_move_past_the_cursor() -> None:
+    w = ReplayWidget(SAMPLE, perspective=0)
+    b = Browser(w)
+    sent: list[str] = []
+    real = b._receive
+
+    def spy(msg: dict[str, Any], buffers: Any = None) -> None:
+        sent.append(json.dumps(msg))
+        real(msg, buffers)
+
+    w._send = spy  # type: ignore[method-assign]
+    for ply in range(0, 30):
+        sent.clear()
+        w._handle_custom_msg({"type": "seek", "ply": ply, "seq": w.table["seq"]}, [])
+        later = [str(m) for m in w.replay.game.moves[ply:]]
+        known = {str(m) for m in w.replay.game.moves[:ply]}
+        assert not [m for m in later if m not in known and f'"{m}"' in "".join(sent)], ply
