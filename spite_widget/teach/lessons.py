@@ -298,7 +298,8 @@ def _end_turn() -> Lesson:
             "buries nothing.",
             tidy_end,
         ),
-        hint="The Ace and the 2 can go to the center. Then look for a card one rank below a side-stack top.",
+        hint="Which of your cards can go to the center first? Then which one sits one rank below a "
+        "side-stack top?",
         solution=("H:Ah>C1", "H:2h>C1", "H:8d>S1"),
     )
 
