@@ -23,7 +23,7 @@ def test_play_takes_a_move_or_its_string_and_says_what_it_did():
     assert first == Played(Move.parse("H:Ah>C1"), 0, None, 0, (), False, None)
     assert second.move == "H:2h>C1" and not second.drawn and not second.turn_passed
     assert repr(first) == "<Played H:Ah>C1 by player 0>"
-    with pytest.raises(dataclasses.FrozenInstanceError):
+    with pytest.raises(AttributeError):
         first.player = 1  # type: ignore[misc]
 
 

@@ -12,7 +12,6 @@ import os
 import random
 from collections import Counter
 from collections.abc import Iterable, Sequence
-from dataclasses import dataclass
 from typing import Any, NamedTuple
 
 from . import records
@@ -37,13 +36,13 @@ class _Undo(NamedTuple):
     drawn: int  # how many cards they drew
 
 
-@dataclass(frozen=True, slots=True)
-class Played:
+class Played(NamedTuple):
     """What one move did, as the engine worked it out: returned by `Game.play`.
 
     Widgets, narration and teaching read this instead of comparing positions. `drawn`
     holds the cards themselves: when the turn passed they are the next player's hand,
-    hidden from the mover, so only `len(drawn)` may go to anyone else.
+    hidden from the mover, so only `len(drawn)` may go to anyone else. (A named tuple:
+    frozen and cheap to build, since every `play` returns one.)
     """
 
     move: Move
@@ -77,6 +76,9 @@ class Played:
                 else f"player {self.result.winner} won {self.result.points}"
             )
         return f"<Played {', '.join(parts)}>"
+
+
+_new_tuple = tuple.__new__
 
 
 class Game:
@@ -359,8 +361,8 @@ class Game:
         if not ok:
             raise IllegalMoveError(self.why_illegal(move) or f"{move} is not legal here")
         if stock is not None:
-            return self._played(self._apply(move, self._check_stock(move, stock)))
-        return self._played(self._apply(move, None))
+            return self._apply(move, self._check_stock(move, stock))
+        return self._apply(move, None)
 
     def completes(self, move: Move | str) -> bool:
         """Would `move` complete a center stack (sending it back to the stock)?"""
@@ -384,19 +386,7 @@ class Game:
             )
         return cards
 
-    def _played(self, h: _Undo) -> Played:
-        hand = self._hands[h.drawer]
-        return Played(
-            h.move,
-            h.player,
-            h.move.target if h.completed is not None else None,
-            h.drawer,
-            tuple(hand[len(hand) - h.drawn :]),
-            h.move._tgt >= 3,
-            self._result,
-        )
-
-    def _apply(self, move: Move, stock_after: Sequence[Card] | None) -> _Undo:
+    def _apply(self, move: Move, stock_after: Sequence[Card] | None) -> Played:
         """Apply a move already known to be legal (`stock_after`: a record's reshuffle)."""
         p = self._player
         card = move.card
@@ -443,10 +433,21 @@ class Game:
                     break
                 hand.append(stock.pop())
                 drawn += 1
-        h = _Undo(move, p, hand_index, completed, old_stock, rng_state, drawer, drawn)
-        self._history.append(h)
+        self._history.append(_Undo(move, p, hand_index, completed, old_stock, rng_state, drawer, drawn))
         self._ply += 1
-        return h
+        # built straight from the tuple: every move returns one, so it must cost next to nothing
+        return _new_tuple(
+            Played,
+            (
+                move,
+                p,
+                move.target if completed is not None else None,
+                drawer,
+                tuple(hand[-drawn:]) if drawn else (),
+                tgt >= 3,
+                self._result,
+            ),
+        )
 
     def undo(self) -> Move:
         """Take back the last move exactly (draws and reshuffles included); return it."""
