@@ -23,8 +23,6 @@ import time
 from collections import Counter
 from typing import Any
 
-import numpy as np
-
 from spite_widget import Game
 from spite_widget.env import env, raw_env
 
@@ -55,7 +53,7 @@ def agent_games(e: Any, games: int, first_seed: int = 0) -> tuple[int, float, Co
             if terminated or truncated:
                 e.step(None)
                 continue
-            legal = np.flatnonzero(obs["action_mask"])
+            legal = obs["action_mask"].nonzero()[0]
             if not len(legal):
                 problems += 1
                 break

@@ -102,6 +102,8 @@ def observe_game(game: Game, player: int) -> Obs:
 
 def action_index(action: object) -> int:
     """The action as an int, or ValueError for anything that is not one."""
+    if type(action) is int and 0 <= action < N_ACTIONS:  # the common case, quickly
+        return action
     if isinstance(action, Integral | np.integer) and not isinstance(action, bool):
         a = int(action)
         if 0 <= a < N_ACTIONS:
