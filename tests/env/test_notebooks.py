@@ -40,3 +40,5 @@ def test_agents_notebook(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Non
     assert "player_0 (402,) (106,)" in texts
     assert "'reason': 'stock-exhausted'" in texts or "'reason': 'payoff-emptied'" in texts
     assert "reward: " in texts
+    # the final table, and the human render: one SVG picture updated in place over six steps
+    assert texts.count("<IPython.core.display.SVG object>") == 2
