@@ -18,6 +18,8 @@ the mask are documented in `spite_widget.env.encoding`.
 
 from __future__ import annotations
 
+import gymnasium
+
 from .aec import AGENTS, REWARDS, env, raw_env
 from .encoding import (
     ACTION_NAMES,
@@ -31,9 +33,15 @@ from .encoding import (
 )
 from .single import SpiteEnv
 
+GYM_ID = "spite_widget/SpiteMalice-v0"
+"""`gymnasium.make(GYM_ID, opponent="expert")` makes a `SpiteEnv` (with Gymnasium's checks)."""
+if GYM_ID not in gymnasium.registry:
+    gymnasium.register(id=GYM_ID, entry_point="spite_widget.env.single:SpiteEnv")
+
 __all__ = [
     "ACTION_NAMES",
     "AGENTS",
+    "GYM_ID",
     "LAYOUT",
     "N_ACTIONS",
     "OBS_SIZE",

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import random
 
+import gymnasium
 import numpy as np
 import pytest
 from decks import deal
@@ -11,7 +12,7 @@ from gymnasium.utils.env_checker import check_env
 
 from spite_widget import Move, PlayerView
 from spite_widget.bots.protocol import BotError
-from spite_widget.env import SpiteEnv
+from spite_widget.env import GYM_ID, SpiteEnv
 from spite_widget.env.encoding import LAYOUT
 
 NO_SPEC = pytest.mark.filterwarnings("ignore:.*Not able to test alternative render modes:UserWarning")
@@ -116,3 +117,11 @@ def test_bad_settings_are_refused() -> None:
         SpiteEnv(opponent="grumpy")
     with pytest.raises(TypeError, match="is not a bot"):
         SpiteEnv(opponent=42)
+
+
+def test_gymnasium_make_builds_the_env_and_it_passes_the_checker_with_its_spec() -> None:
+    made = gymnasium.make(GYM_ID, opponent="random", render_mode="ansi")
+    assert isinstance(made.unwrapped, SpiteEnv) and made.unwrapped.spec is not None
+    check_env(made.unwrapped)
+    obs, _ = made.reset(seed=1)
+    assert obs["action_mask"].any()
