@@ -25,7 +25,7 @@ def _random_game(seed: int, plies: int) -> Game:
 def test_marks_follow_the_loss_thresholds() -> None:
     assert mark_for(0.0) is None
     assert mark_for(MISTAKE_MARKS[-1][0] - 0.01) is None
-    assert mark_for(0.3) == "?!" and mark_for(0.6) == "?" and mark_for(5.0) == "??"
+    assert mark_for(0.04) == "?!" and mark_for(0.08) == "?" and mark_for(0.3) == "??"
 
 
 def test_a_blunder_is_marked_and_the_better_move_named() -> None:

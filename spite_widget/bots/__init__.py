@@ -5,11 +5,15 @@ the stock order. Bots are deterministic given their seed.
 from __future__ import annotations
 
 import importlib
-from typing import Final
+from typing import TYPE_CHECKING, Final
 
 from .base import Bot
+from .model import Chances
 
-BOT_NAMES: Final = ("random", "greedy", "expert")
+if TYPE_CHECKING:
+    from ..engine.state import PlayerView
+
+BOT_NAMES: Final = ("random", "greedy", "planner", "expert")
 """The bot levels, weakest first."""
 
 EXTRA_BOTS: Final = ("baseline",)
@@ -19,6 +23,7 @@ was before issue 11, so comparisons with it can be rerun."""
 _MODULES: Final = {
     "random": ("spite_widget.bots.random_bot", "RandomBot"),
     "greedy": ("spite_widget.bots.greedy", "GreedyBot"),
+    "planner": ("spite_widget.bots.planner", "PlannerBot"),
     "expert": ("spite_widget.bots.expert", "ExpertBot"),
     "baseline": ("spite_widget.bots.baseline", "BaselineBot"),
 }
@@ -40,4 +45,12 @@ def get_bot(name: object, seed: int | None = None) -> Bot:
     return bot
 
 
-__all__ = ["BOT_NAMES", "EXTRA_BOTS", "Bot", "get_bot"]
+def evaluate(view: PlayerView) -> Chances:
+    """The chances (win, lose, draw) of `view.player` from this view only, by the expert's
+    evaluation (see `expert.evaluate`): for evals in records and for hints."""
+    from .expert import evaluate as expert_evaluate
+
+    return expert_evaluate(view)
+
+
+__all__ = ["BOT_NAMES", "EXTRA_BOTS", "Bot", "Chances", "evaluate", "get_bot"]

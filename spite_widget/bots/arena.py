@@ -443,7 +443,12 @@ def tournament(
 
 
 def main(argv: Sequence[str] | None = None) -> int:
-    """The `spite-arena` command."""
+    """The `spite-arena` command (`spite-arena round-robin ...` plays a ladder: see ladder.py)."""
+    args_in = list(sys.argv[1:] if argv is None else argv)
+    if args_in[:1] == ["round-robin"]:
+        from .ladder import main as ladder_main
+
+        return ladder_main(args_in[1:])
     parser = argparse.ArgumentParser(
         prog="spite-arena",
         description="Play many games of Spite & Malice between two bots and summarise the results.",
@@ -460,7 +465,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--scheduler", metavar="ADDRESS", help="a Dask scheduler, e.g. tcp://host:8786")
     parser.add_argument("--json", action="store_true", help="print the summary as JSON instead of a table")
     parser.add_argument("--quiet", action="store_true", help="no progress bar")
-    args = parser.parse_args(argv)
+    args = parser.parse_args(args_in)
     if args.games < 1:
         parser.error("--games must be at least 1")
     if is_spec(args.bot_a) or is_spec(args.bot_b):

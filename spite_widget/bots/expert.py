@@ -9,15 +9,18 @@ view differs from the expected one, and the bot plans again from what it now see
 
 from __future__ import annotations
 
+import dataclasses
 import random
 import zlib
 from dataclasses import dataclass
-from typing import Final
+from typing import Final, Literal
 
 from ..engine.cards import RANK_OF, STACK_COMPLETE, Card
 from ..engine.moves import Move
+from ..engine.rules import HAND_SIZE
 from ..engine.state import PlayerView
 from .base import Bot, require_turn
+from .model import Chances, EvalModel, Leaf, default_model
 from .plan import DISCARD, HAND, PAY, SIDE, WIN, Plan, Step, TurnSearch, Weights
 from .sim import needed_ranks
 
@@ -103,8 +106,8 @@ def turn_style(
 
 
 MAX_LOSS = 20.0
-"""A won game's value in a rating, in pay-off cards (a whole pile); other values are clamped
-to +-MAX_LOSS."""
+"""With the old hand-tuned scores (no model): a won game's value in a rating, in pay-off
+cards (a whole pile); other values are clamped to +-MAX_LOSS."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -116,13 +119,19 @@ class MoveRating:
     best: Move
     """The expert's choice in this position."""
     played_value: float
-    """The value of the best plan for the rest of the turn that starts with `played`."""
+    """The value of the best plan for the rest of the turn that starts with `played`: the
+    chance of winning minus the chance of losing where that plan ends (-1..1)."""
     best_value: float
-    """The value of the expert's best plan (values in pay-off cards, on one scale per position)."""
+    """The same for the expert's best plan."""
     loss: float
-    """best_value - played_value, >= 0: about 1.0 per pay-off card of difference."""
+    """best_value - played_value, >= 0: the share of the game's chances the move gives away
+    (0.12: "gives up 12% of your chances"). In pay-off cards when the bot has no model."""
     why: str
     """One short line saying why `best` is better, or "" when `played` is as good."""
+    played_chances: Chances | None = None
+    """(win, lose, draw) after the best plan that starts with `played` (None without a model)."""
+    best_chances: Chances | None = None
+    """... and after the expert's best plan."""
 
 
 class ExpertBot(Bot):
@@ -130,10 +139,19 @@ class ExpertBot(Bot):
 
     name = "expert"
 
-    def __init__(self, seed: int | None = None, weights: Weights | None = None) -> None:
+    def __init__(
+        self,
+        seed: int | None = None,
+        weights: Weights | None = None,
+        model: EvalModel | Literal[False] | None = None,
+    ) -> None:
         super().__init__(seed)
         self.weights = weights if weights is not None else Weights()
-        """The evaluation's weights (the defaults are the tuned ones)."""
+        """The opponent model's settings (and the old hand-tuned scores, used without a model)."""
+        self.model: EvalModel | None = default_model() if model is None else (model or None)
+        """Scores the end of each line as chances of winning (False: the old hand-tuned scores)."""
+        self.log: list[tuple[int, int, Leaf]] | None = None
+        """When a list, each plan appends (ply, player, the model's inputs at its end): for fitting."""
         self._steps: list[Step] = []
         self._expect: Expect | None = None
         self._last_ply = -2
@@ -216,10 +234,18 @@ class ExpertBot(Bot):
         """Search the turn from `view` without playing it (used by hints and benchmarks)."""
         require_turn(view)
         search = TurnSearch(
-            view, self.weights, self._turn_rng(view), self._opp_centers(view), self.planner_odds
+            view,
+            self.weights,
+            self._turn_rng(view),
+            self._opp_centers(view),
+            self.planner_odds,
+            self.model,
         )
         self._search = search
-        return search.run()
+        plan = search.run()
+        if self.log is not None and plan.leaf is not None:
+            self.log.append((view.ply, view.player, plan.leaf))
+        return plan
 
     def rate(self, view: PlayerView, played: Move) -> MoveRating:
         """Compare `played` with the expert's choice: the loss is what the move gives away.
@@ -231,9 +257,11 @@ class ExpertBot(Bot):
         moves = require_turn(view)
         if played not in moves:
             raise ValueError(f"{played} is not a legal move here: {view.why_illegal(played)}")
-        search = TurnSearch(view, self.weights, self._turn_rng(view), planner_odds=self.planner_odds)
+        search = TurnSearch(
+            view, self.weights, self._turn_rng(view), planner_odds=self.planner_odds, model=self.model
+        )
         plan = search.run()
-        scale = self.weights.pay
+        scale = self.weights.pay if self.model is None else None
         best_move = _to_move(view, plan.steps[0]) if plan.steps else None
         if best_move is None or best_move not in moves:
             best_move = played
@@ -247,7 +275,12 @@ class ExpertBot(Bot):
         if loss < 1e-9:
             loss = 0.0
         why = "" if loss == 0.0 else _why_better(view, search, played, played_path, best_move, best_path)
-        return MoveRating(played, best_move, played_value, best_value, loss, why)
+        if why and scale is None:
+            why = f"gives up {_percent(loss)} of your chances: {why}"
+        if scale is not None:
+            return MoveRating(played, best_move, played_value, best_value, loss, why)
+        chances = (search.end_of(played_path)[0], search.end_of(best_path)[0])
+        return MoveRating(played, best_move, played_value, best_value, loss, why, *chances)
 
     def _opp_centers(self, view: PlayerView) -> tuple[int, int, int] | None:
         """The center sizes the opponent left at the end of their turn, when this bot saw them."""
@@ -279,11 +312,19 @@ def _center_sizes(view: PlayerView) -> tuple[int, int, int]:
     return (len(c[0]), len(c[1]), len(c[2]))
 
 
-def _rating_value(raw: float, scale: float) -> float:
-    """A search value in pay-off cards; a won game counts MAX_LOSS above anything else."""
+def _rating_value(raw: float, scale: float | None) -> float:
+    """A search value as win minus lose chances (scale None: the model's), or in pay-off
+    cards on the old scores, where a won game counts MAX_LOSS above anything else."""
+    if scale is None:
+        return 1.0 if raw >= WIN else max(-1.0, min(1.0, raw / 1000.0))
     if raw >= WIN:
         return MAX_LOSS
     return max(-MAX_LOSS, min(MAX_LOSS, raw / scale))
+
+
+def _percent(share: float) -> str:
+    """12% (and "under 1%" rather than a misleading 0%)."""
+    return f"{share:.0%}" if share >= 0.005 else "under 1%"
 
 
 def _to_step(move: Move) -> Step:
@@ -311,11 +352,11 @@ def _why_better(
     """One plain line: what the played move gives away that the expert's move keeps."""
     me = view.player
     top = view.payoff_tops[me]
-    tail = f"; the expert plays {best}"
+    tail = f" (the expert plays {best})"
     if top is not None and _pays(best_path) > _pays(played_path):
-        if played.ends_turn:
-            return f"ending the turn now leaves the pay-off {top.display} unplayed{tail}"
-        return f"this line never reaches the pay-off {top.display}{tail}"
+        lead = _lead_in(view, best_path)
+        how = f"after {lead}" if lead else "at once"
+        return f"{top.display} could have been played {how}{tail}"
     if played.ends_turn:
         stack = view.sides[me][played.target_index]
         if stack and RANK_OF[played.card] > RANK_OF[stack[-1]] and stack[-1][0] != "K":
@@ -343,6 +384,27 @@ def _why_better(
     return f"a weaker line for the rest of the turn{tail}"
 
 
+def _lead_in(view: PlayerView, path: tuple[Step, ...]) -> str:
+    """The cards a line plays before its pay-off card, in words: "K♣ on C3" or "4♥ and 5♣ on C1"."""
+    me = view.player
+    hand = list(view.hand)
+    sides = [list(x) for x in view.sides[me]]
+    played: list[str] = []
+    targets: list[str] = []
+    for kind, a, b in path:
+        if kind == PAY:
+            break
+        if kind == SIDE:
+            card = sides[a].pop()
+            played.append(f"{card.display} from S{a + 1}")
+        else:
+            card = _hand_card(tuple(hand), a) or hand[0]
+            hand.remove(card)
+            played.append(card.display)
+        targets.append(f"C{b + 1}")
+    return _cards_to(played, targets).replace(" to C", " on C")
+
+
 def _to_move(view: PlayerView, step: Step) -> Move | None:
     """The concrete move for an abstract step in this view (None if it no longer fits)."""
     me = view.player
@@ -367,7 +429,17 @@ def _hand_card(hand: tuple[Card, ...], rank: int) -> Card | None:
 
 
 def describe_plan(view: PlayerView, plan: Plan) -> str:
-    """One line for hints and teaching: what the turn's plan does and why."""
+    """One line for hints and teaching: what the turn's plan does and why, and (with a model)
+    the chance of winning it leaves: "...; your chances after it: 63% to win, 9% to lose"."""
+    text = _describe_steps(view, plan)
+    c = plan.chances
+    if c is None or c.win >= 1.0:
+        return text
+    return f"{text}; your chances after it: {_percent(c.win)} to win, {_percent(c.lose)} to lose"
+
+
+def _describe_steps(view: PlayerView, plan: Plan) -> str:
+    """What the plan does, in words."""
     me = view.player
     hand = list(view.hand)
     sides = [list(s) for s in view.sides[me]]
@@ -400,14 +472,17 @@ def describe_plan(view: PlayerView, plan: Plan) -> str:
             opp_top = view.payoff_tops[1 - me]
             guard = ""
             if opp_top is not None:
-                guard = (
-                    f"; leaves the opponent's {opp_top.display} little chance"
-                    if plan.threat < 0.25
-                    else f"; the opponent's {opp_top.display} may still follow ({plan.threat:.0%})"
-                )
+                guard = f"; the opponent's {opp_top.display} can follow next turn {_odds(plan.threat)}"
             return f"{first}ends the turn with {card.display} {under}{guard}"
     lead = _cards_to(played, targets)
     return f"plays {lead} to empty the hand and draw five fresh cards"
+
+
+def _odds(p: float) -> str:
+    """A chance in words for the plan line: "about 1 time in 5"."""
+    if p < 0.05:
+        return "rarely (under 5%)"
+    return f"{p:.0%} of the time"
 
 
 def _cards_to(played: list[str], targets: list[str]) -> str:
@@ -418,3 +493,46 @@ def _cards_to(played: list[str], targets: list[str]) -> str:
         cards = played[0] if len(played) == 1 else ", ".join(played[:-1]) + " and " + played[-1]
         return f"{cards} to {targets[0]}"
     return ", ".join(f"{p} to {t}" for p, t in zip(played, targets, strict=True))
+
+
+def evaluate(view: PlayerView, bot: ExpertBot | None = None) -> Chances:
+    """The chances (win, lose, draw) of `view.player` in this position, from that view only.
+
+    On the player's own turn: the expert's best line for the rest of the turn, as its search
+    scores it. Between turns (the opponent to move, for instance right after a turn-ending
+    discard): the model's chances for the table as it stands, with the opponent's whole
+    hand taken as unknown. A finished game gives certainties. For evals in records (RULES.md:
+    `{"p0": ..., "p1": ...}`, from each player's view) and for hints.
+    """
+    if not isinstance(view, PlayerView):
+        raise TypeError(f"evaluate needs a PlayerView, not {type(view).__name__}")
+    me = view.player
+    if view.result is not None:
+        if view.result.winner is None:
+            return Chances(0.0, 0.0, 1.0)
+        return Chances(1.0, 0.0, 0.0) if view.result.winner == me else Chances(0.0, 1.0, 0.0)
+    expert = bot if bot is not None else ExpertBot(seed=0)
+    model = expert.model if expert.model is not None else default_model()
+    if view.is_my_turn:
+        search = TurnSearch(
+            view, expert.weights, expert._turn_rng(view), planner_odds=expert.planner_odds, model=model
+        )
+        return search.end_of(search.run().steps)[0]
+    sizes = list(view.hand_sizes)
+    sizes[view.opponent] = 0  # every card in their hand is unknown: sample all of it
+    between = dataclasses.replace(view, hand_sizes=(sizes[0], sizes[1]))
+    search = TurnSearch(
+        between, expert.weights, expert._turn_rng(view), planner_odds=expert.planner_odds, model=model
+    )
+    hand = tuple(sorted(RANK_OF[c] for c in view.hand))
+    leaf = search.features(
+        hand,
+        search.heights0,
+        search.centers0,
+        search.pay_rank > 0,
+        view.stock_count,
+        HAND_SIZE - len(hand),
+        model.discard_fit_mean,
+        False,
+    )
+    return model.leaf_chances(leaf)

@@ -31,6 +31,7 @@ from typing import Final
 from ..engine.cards import KING, RANK_OF, STACK_COMPLETE
 from ..engine.rules import HAND_SIZE
 from ..engine.state import PlayerView
+from .model import DRAWN, WON, Chances, EvalModel, Leaf
 from .sim import Ranks, cover, cover_plainly, needed_ranks, ranks, take_side_top, unseen_counts
 
 Step = tuple[int, int, int]
@@ -126,6 +127,10 @@ class Plan:
     """The sampled chance that the opponent can play their pay-off card after the line."""
     nodes: int
     """Positions searched (for benchmarks and curiosity)."""
+    chances: Chances | None = None
+    """The model's chances at the end of the line (None when searched on the old weights)."""
+    leaf: Leaf | None = None
+    """What the model scored at the end of the line (None for a won or drawn end): for fitting."""
 
 
 class TurnSearch:
@@ -138,9 +143,14 @@ class TurnSearch:
         rng: random.Random,
         opp_centers: tuple[int, int, int] | None = None,
         planner_odds: float | None = None,
+        model: EvalModel | None = None,
     ) -> None:
         me = view.player
+        self.model = model
+        """Score leaves by this model's chances (win minus lose); None: by the hand-tuned weights."""
+        self.pay_bonus = 0.0 if model is not None else weights.pay
         opp = 1 - me
+        self.opp_side_total = sum(len(x) for x in view.sides[opp])
         self.w = weights
         self.ks = view.rules.kings_start_stacks
         self.stacks: tuple[Ranks, ...] = tuple(ranks(s) for s in view.sides[me])
@@ -364,6 +374,58 @@ class TurnSearch:
         v += w.hand_played * (len(self.hand0) - len(hand))
         return v
 
+    def features(
+        self,
+        hand: Ranks,
+        heights: tuple[int, ...],
+        centers: tuple[int, int, int],
+        live: bool,
+        stock: int,
+        fresh: int,
+        fit: float,
+        refill: bool,
+    ) -> Leaf:
+        """What the model scores where a line of the turn stops (see `model.Leaf`)."""
+        fresh = min(HAND_SIZE, fresh)
+        run = 0.0
+        if live:
+            reach = self.reach(self.pay_rank, hand, heights, centers, fresh)
+        else:
+            reach = self.next_payoff_chance(hand, heights, centers, fresh)
+            if self.model is not None and self.model.mixture:
+                run = self.next_payoff_chance(hand, heights, centers, 0)
+        return Leaf(
+            max(1, self.pay_count - (0 if live else 1)),
+            max(1, self.opp_count),
+            self.threat(centers),
+            reach,
+            stock,
+            hand.count(KING),
+            fit,
+            refill,
+            sum(heights),
+            self.opp_side_total,
+            run,
+        )
+
+    def leaf(
+        self,
+        hand: Ranks,
+        heights: tuple[int, ...],
+        centers: tuple[int, int, int],
+        live: bool,
+        stock: int,
+        fresh: int,
+        fit: float,
+        refill: bool,
+    ) -> float:
+        """The score where a line stops: the model's win minus lose (x1000), or the old weights."""
+        if self.model is None:
+            v = self.static(hand, heights, centers, live, stock, fresh) + fit
+            return v + self.w.refill if refill else v
+        leaf = self.features(hand, heights, centers, live, stock, fresh, fit, refill)
+        return 1000.0 * self.model.leaf_chances(leaf).score
+
     def best_discard(
         self, hand: Ranks, heights: tuple[int, ...], centers: tuple[int, int, int]
     ) -> tuple[float, Step]:
@@ -422,6 +484,8 @@ class TurnSearch:
 
     def draw_value(self, live: bool) -> float:
         """A drawn game (stock exhausted), relative to where the score counts from."""
+        if self.model is not None:
+            return 0.0
         return -self.base - (0.0 if live else self.w.pay)
 
     # ------------------------------------------------------------------ the search
@@ -430,7 +494,61 @@ class TurnSearch:
         live = self.pay_rank > 0
         value, path = self._search(self.hand0, self.heights0, self.centers0, live, self.stock0)
         threat = self.threat(self._centers_after(path))
-        return Plan(path, value, threat, len(self.memo))
+        chances, leaf = self.end_of(path)
+        return Plan(path, value, threat, len(self.memo), chances if self.model else None, leaf)
+
+    def end_of(self, path: Path) -> tuple[Chances, Leaf | None]:
+        """The chances (and the model's inputs) where `path` stops, replaying it from the root.
+
+        A line that plays the pay-off card stops there in a plan (the next top is unseen); it
+        is followed on as the search scored it, to the discard or refill that ends it.
+        """
+        hand = list(self.hand0)
+        heights = list(self.heights0)
+        c = list(self.centers0)
+        live = self.pay_rank > 0
+        stock = self.stock0
+        fit = 0.0
+        refill = False
+        steps = list(path)
+        i = 0
+        while i < len(steps):
+            kind, a, b = steps[i]
+            i += 1
+            if kind == DISCARD:
+                if stock < self.opp_need:
+                    return DRAWN, None
+                h = heights[b]
+                t = self.stacks[b][h - 1] if h else 0
+                fit = self.discard_fit(a, t, (c[0], c[1], c[2]), all(r == KING for r in hand))
+                break  # scored as the search scores it: with the discard still in hand
+            n = c[b] + 1
+            if n == STACK_COMPLETE:
+                c[b], stock = 0, stock + STACK_COMPLETE
+            else:
+                c[b] = n
+            if kind == PAY:
+                if self.pay_count <= 1:
+                    return WON, None
+                live = False
+                if i == len(steps):
+                    key = (tuple(sorted(hand)), tuple(heights), (c[0], c[1], c[2]), False, stock)
+                    steps.extend(self._search(*key)[1])
+            elif kind == SIDE:
+                heights[a] -= 1
+            else:
+                hand.remove(a)
+                if not hand:
+                    if stock < HAND_SIZE:
+                        return DRAWN, None
+                    stock -= HAND_SIZE
+                    refill = True
+        fresh = HAND_SIZE if refill else HAND_SIZE + 1 - len(hand)
+        centers = (c[0], c[1], c[2])
+        leaf = self.features(tuple(sorted(hand)), tuple(heights), centers, live, stock, fresh, fit, refill)
+        if self.model is None:
+            return DRAWN, leaf
+        return self.model.leaf_chances(leaf), leaf
 
     def line_after(self, step: Step) -> tuple[float, Path]:
         """The value of the best line for the rest of the turn that starts with `step`.
@@ -448,7 +566,7 @@ class TurnSearch:
             t = self.stacks[b][h - 1] if h else 0
             d = self.discard_fit(a, t, centers, all(r == KING for r in hand))
             fresh = HAND_SIZE + 1 - len(hand)
-            return self.static(hand, heights, centers, live, stock, fresh) + d, (step,)
+            return self.leaf(hand, heights, centers, live, stock, fresh, d, False), (step,)
         c = list(centers)
         n = c[b] + 1
         if n == STACK_COMPLETE:
@@ -460,7 +578,7 @@ class TurnSearch:
             if self.pay_count <= 1:
                 return WIN, (step,)
             cont, _p = self._search(hand, heights, nc, False, stock)
-            return self.w.pay + cont, (step,)
+            return self.pay_bonus + cont, (step,)
         if kind == SIDE:
             nh = (*heights[:a], heights[a] - 1, *heights[a + 1 :])
             v, p = self._search(hand, nh, nc, live, stock)
@@ -472,7 +590,7 @@ class TurnSearch:
             return v, (step, *p)
         if stock < HAND_SIZE:
             return self.draw_value(live), (step,)
-        return self.static(rest, heights, nc, live, stock - HAND_SIZE, HAND_SIZE) + self.w.refill, (step,)
+        return self.leaf(rest, heights, nc, live, stock - HAND_SIZE, HAND_SIZE, 0.0, True), (step,)
 
     def centers_after(self, path: Path) -> tuple[int, int, int]:
         """The center sizes after playing `path` from the view's position."""
@@ -503,7 +621,8 @@ class TurnSearch:
                 best_p = (step,)
             else:
                 d, step = self.best_discard(hand, heights, centers)
-                best_v = self.static(hand, heights, centers, live, stock, HAND_SIZE + 1 - len(hand)) + d
+                fresh = HAND_SIZE + 1 - len(hand)
+                best_v = self.leaf(hand, heights, centers, live, stock, fresh, d, False)
                 best_p = (step,)
 
         # one target per distinct center size: equal stacks are interchangeable
@@ -529,7 +648,7 @@ class TurnSearch:
                         v = WIN
                     else:
                         cont, _p = self._search(hand, heights, nc, False, ns)
-                        v = self.w.pay + cont
+                        v = self.pay_bonus + cont
                     if v > best_v:
                         best_v, best_p = v, ((PAY, 0, i),)
         for j, h in enumerate(heights):
@@ -557,10 +676,8 @@ class TurnSearch:
                     elif ns < HAND_SIZE:
                         v, p = self.draw_value(live), ()
                     else:
-                        v, p = (
-                            self.static(rest, heights, nc, live, ns - HAND_SIZE, HAND_SIZE) + self.w.refill,
-                            (),
-                        )
+                        v = self.leaf(rest, heights, nc, live, ns - HAND_SIZE, HAND_SIZE, 0.0, True)
+                        p = ()
                     if v > best_v:
                         best_v, best_p = v, ((HAND, r, i), *p)
         result = (best_v, best_p)

@@ -18,8 +18,11 @@ from ..engine.replay import RecordSource
 from ..engine.state import PlayerView
 from . import get_bot
 
-MISTAKE_MARKS: tuple[tuple[float, str], ...] = ((1.5, "??"), (0.5, "?"), (0.2, "?!"))
-"""Loss thresholds (in pay-off cards) and the mark each earns, worst first."""
+MISTAKE_MARKS: tuple[tuple[float, str], ...] = ((0.15, "??"), (0.06, "?"), (0.03, "?!"))
+"""Loss thresholds and the mark each earns, worst first: the share of the game's chances
+(win minus lose) the move gives away next to the expert's best line, as lichess marks
+chess moves by the winning chances they give away. Tuned on this game, where one pay-off
+card early on moves the chances by about 5-10 points: an unplayed pay-off card is a "?"."""
 
 ANNOTATOR_KEY = "x-annotated-by"
 
@@ -35,7 +38,7 @@ class _Rater(Protocol):
 
 
 def mark_for(loss: float) -> str | None:
-    """The mark a move earns for costing `loss` pay-off cards by the expert's evaluation."""
+    """The mark a move earns for giving away `loss` of its chances by the expert's evaluation."""
     for threshold, mark in MISTAKE_MARKS:
         if loss >= threshold:
             return mark

@@ -1,0 +1,151 @@
+"""Positions from games between bots, with what the expert predicted there and what happened.
+
+Used to fit the expert's evaluation (`scripts/fit_eval_model.py`), to check its calibration
+(`benchmarks/calibration.py`) and to plot it (`examples/bots.ipynb`). Every expert in a game
+logs each plan it makes (the first of each turn, and again after a new pay-off top or five
+fresh cards): the model's inputs at the end of its chosen line and its chances there. When
+the game ends, each logged position is labelled from the logging player's side.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from ..engine.cards import KING, RANK_OF, STACK_COMPLETE
+from ..engine.game import Game
+from ..engine.state import PlayerView
+from . import get_bot
+from .base import Bot
+from .expert import ExpertBot
+from .model import EvalModel, Leaf
+
+WIN, LOSE, DRAW = 0, 1, 2
+
+
+@dataclass(frozen=True, slots=True)
+class Position:
+    """One plan of an expert in a finished game."""
+
+    leaf: Leaf
+    predicted: float
+    """The chance of winning the expert gave its chosen line (0 when it played on old weights)."""
+    outcome: int
+    """WIN, LOSE or DRAW for the player who planned."""
+    game: int
+
+
+def play_logged(
+    bots: tuple[str, str],
+    games: int,
+    seed: int = 0,
+    model: EvalModel | bool = True,
+) -> list[Position]:
+    """Play `games` games (seats swapped every other game) and return every expert plan in them.
+
+    `model`: True for the shipped model, False for the old hand-tuned scores, or a model.
+    """
+    out: list[Position] = []
+    for g_index in range(games):
+        deal = seed * 100_003 + g_index // 2
+        names = bots if g_index % 2 == 0 else (bots[1], bots[0])
+        players = []
+        for seat, name in enumerate(names):
+            bot_seed = deal * 7 + seat
+            if name == "expert":
+                expert = ExpertBot(seed=bot_seed, model=None if model is True else model)
+                expert.log = []
+                bot: Bot = expert
+            else:
+                bot = get_bot(name, seed=bot_seed)
+            players.append(bot)
+        game = Game.new(seed=deal)
+        predicted: dict[tuple[int, int], float] = {}
+        while not game.is_over:
+            p = game.current_player
+            bot = players[p]
+            move = bot.choose(game.view(p))
+            if isinstance(bot, ExpertBot) and bot.last_plan is not None and bot.last_plan.chances:
+                predicted[(game.ply, p)] = bot.last_plan.chances.win
+            game.play(move)
+        result = game.outcome
+        for seat, bot in enumerate(players):
+            if not isinstance(bot, ExpertBot) or bot.log is None:
+                continue
+            if result is None or result.winner is None:
+                outcome = DRAW
+            else:
+                outcome = WIN if result.winner == seat else LOSE
+            for ply, player, x in bot.log:
+                out.append(Position(x, predicted.get((ply, player), 0.0), outcome, g_index))
+    return out
+
+
+def decile_table(positions: Sequence[Position]) -> list[tuple[float, float, float, int]]:
+    """Per decile of the predicted chance of winning: (low, mean predicted, observed, count)."""
+    rows: list[tuple[float, float, float, int]] = []
+    for d in range(10):
+        lo, hi = d / 10, (d + 1) / 10
+        cell = [q for q in positions if lo <= q.predicted < hi or (d == 9 and q.predicted == 1.0)]
+        if not cell:
+            rows.append((lo, float("nan"), float("nan"), 0))
+            continue
+        pred = sum(q.predicted for q in cell) / len(cell)
+        won = sum(1 for q in cell if q.outcome == WIN) / len(cell)
+        rows.append((lo, pred, won, len(cell)))
+    return rows
+
+
+__all__: Sequence[str] = (
+    "DRAW",
+    "LOSE",
+    "WIN",
+    "Position",
+    "decile_table",
+    "payoff_reachable",
+    "play_logged",
+)
+
+
+def payoff_reachable(view: PlayerView) -> bool:
+    """Can `view.player` play their visible pay-off card this turn without drawing a card?
+
+    An exact search over the cards the player sees (hand, side tops, the centers), never
+    emptying the hand (five fresh cards are unseen). For the "plays its pay-off card" figure.
+    """
+    me = view.player
+    top = view.payoff_tops[me]
+    if top is None or not view.is_my_turn:
+        return False
+    ks = view.rules.kings_start_stacks
+    target = RANK_OF[top]
+    stacks = tuple(tuple(RANK_OF[c] for c in s) for s in view.sides[me])
+    seen: set[tuple[tuple[int, ...], tuple[int, ...], tuple[int, ...]]] = set()
+
+    def fits(r: int, size: int) -> bool:
+        return (size > 0 or ks) if r == KING else r == size + 1
+
+    def walk(hand: tuple[int, ...], heights: tuple[int, ...], centers: tuple[int, ...]) -> bool:
+        key = (hand, heights, tuple(sorted(centers)))
+        if key in seen:
+            return False
+        seen.add(key)
+        if any(fits(target, s) for s in centers):
+            return True
+        for i in range(3):
+            nxt = list(centers)
+            nxt[i] = 0 if centers[i] + 1 == STACK_COMPLETE else centers[i] + 1
+            for j, h in enumerate(heights):
+                if h and fits(stacks[j][h - 1], centers[i]):
+                    hs = (*heights[:j], h - 1, *heights[j + 1 :])
+                    if walk(hand, hs, tuple(nxt)):
+                        return True
+            if len(hand) > 1:
+                for k, r in enumerate(hand):
+                    fresh = k == 0 or hand[k - 1] != r
+                    if fresh and fits(r, centers[i]) and walk(hand[:k] + hand[k + 1 :], heights, tuple(nxt)):
+                        return True
+        return False
+
+    hand = tuple(sorted(RANK_OF[c] for c in view.hand))
+    return walk(hand, tuple(len(s) for s in stacks), tuple(len(c) for c in view.centers))

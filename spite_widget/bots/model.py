@@ -1,0 +1,230 @@
+"""The expert's evaluation: the chance of winning, losing and drawing the game from a position.
+
+A position is scored where the expert's turn search stops: right after its turn-ending
+discard (or where a chance event cuts the line: a new pay-off top, five fresh cards). The
+search measures a few things there from the player's own view (pay-off cards left on each
+side, the sampled chance that the opponent plays their pay-off card next turn, our chance of
+reaching ours, the stock against the pay-off cards still to play, Kings kept...), and a
+multinomial logistic model turns them into (win, lose, draw). The coefficients were fitted on
+positions from self-play games by `scripts/fit_eval_model.py` and ship in `eval_model.json`
+beside this module; `benchmarks/calibration.py` shows how well they match what then happened.
+"""
+
+from __future__ import annotations
+
+import json
+import math
+from dataclasses import dataclass, replace
+from functools import cache
+from pathlib import Path
+from typing import Final
+
+FEATURES: Final = (
+    "bias",
+    "my_left",
+    "opp_left",
+    "threat",
+    "threat_closing",
+    "reach",
+    "reach_closing",
+    "stock",
+    "pace",
+    "kings",
+    "discard_fit",
+    "refill",
+    "my_sides",
+    "opp_sides",
+    "inv_my_left",
+    "inv_opp_left",
+)
+"""The model's inputs, in order (see `TurnSearch.features` for how each is measured)."""
+
+MODEL_FILE: Final = Path(__file__).with_name("eval_model.json")
+
+
+@dataclass(frozen=True, slots=True)
+class Leaf:
+    """What the search measures where a line of its turn stops (the model's raw inputs)."""
+
+    my_left: int
+    """Our pay-off cards still to play (at least 1: playing the last one is a won game)."""
+    opp_left: int
+    threat: float
+    """The sampled chance that the opponent plays their pay-off card next turn."""
+    reach: float
+    """Our chance of reaching our pay-off card (or the unseen next one) next turn."""
+    stock: int
+    kings: int
+    """Kings in our hand."""
+    fit: float
+    """How well the turn-ending discard sits on its side stack (the old scores' units)."""
+    refill: bool
+    """The line empties the hand: five fresh cards, and the turn goes on."""
+    my_sides: int
+    opp_sides: int
+    """Cards in our and in their side stacks."""
+    run: float = 0.0
+    """After a pay-off card played in this line: the chance that the next one, unseen yet,
+    can be played in the same turn with the cards we hold (a pay-off card often runs on)."""
+
+
+def vector(leaf: Leaf, with_threat: bool = True) -> list[float]:
+    """The model's inputs for a leaf, in the order of FEATURES (without the threat and the
+    reach for a mixture model, which plays them out as chance nodes instead)."""
+    my = max(1, leaf.my_left)
+    op = max(1, leaf.opp_left)
+    threat = leaf.threat if with_threat else 0.0
+    reach = leaf.reach if with_threat else 0.0
+    return [
+        1.0,
+        my / 20.0,
+        op / 20.0,
+        threat,
+        threat * 0.5 ** (op - 1),
+        reach,
+        reach * 0.5 ** (my - 1),
+        leaf.stock / 50.0,
+        min(6.0, leaf.stock / min(my, op)) / 6.0,
+        float(leaf.kings),
+        leaf.fit / 10.0,
+        1.0 if leaf.refill else 0.0,
+        leaf.my_sides / 20.0,
+        leaf.opp_sides / 20.0,
+        1.0 / my,
+        1.0 / op,
+    ]
+
+
+@dataclass(frozen=True, slots=True)
+class Chances:
+    """One player's chances in a game: of winning, of losing and of a draw (they sum to 1)."""
+
+    win: float
+    lose: float
+    draw: float
+
+    @property
+    def score(self) -> float:
+        """What the expert maximises: win minus lose (a draw is worth nothing to either)."""
+        return self.win - self.lose
+
+    def flipped(self) -> Chances:
+        """The same chances from the other player's side."""
+        return Chances(self.lose, self.win, self.draw)
+
+
+WON: Final = Chances(1.0, 0.0, 0.0)
+LOST: Final = Chances(0.0, 1.0, 0.0)
+DRAWN: Final = Chances(0.0, 0.0, 1.0)
+
+
+@dataclass(frozen=True, slots=True)
+class EvalModel:
+    """Coefficients of the win and lose logits (a draw is the reference class, logit 0)."""
+
+    win: tuple[float, ...]
+    lose: tuple[float, ...]
+    discard_fit_mean: float = 0.0
+    """The usual discard fit, used when a position is scored after a discard already made."""
+    mixture: bool = False
+    """Play the next two turns out as chance nodes (see `branches`); the logistic part then
+    scores the table without the threat and the reach."""
+    reach_scale: float = 1.0
+    """How much of our reach survives the opponent's turn in between (they change the
+    centers): the chance of our branch is reach times this (fitted)."""
+    threat_scale: float = 1.0
+    """The same for the opponent's sampled threat (fitted; 1 if the sampling is honest)."""
+
+    def leaf_chances(self, leaf: Leaf) -> Chances:
+        """(win, lose, draw) where a line stops."""
+        if not self.mixture:
+            return self.chances(vector(leaf))
+        win = lose = draw = 0.0
+        for p, c in self.branches(leaf):
+            win += p * c.win
+            lose += p * c.lose
+            draw += p * c.draw
+        return Chances(win, lose, draw)
+
+    def branches(self, leaf: Leaf, weight: float = 1.0) -> list[tuple[float, Chances]]:
+        """The next two turns as chance nodes: the opponent plays their pay-off card (with the
+        sampled threat; their last card is the game), then we play ours (with our reach; our
+        last card is the game). Each branch is scored by the logistic part on the table left."""
+        if leaf.run > 0.0:
+            if leaf.my_left <= 1:
+                return [(leaf.run, WON), *self.branches(replace(leaf, run=0.0), 1.0 - leaf.run)]
+            ran = replace(leaf, run=0.0, my_left=leaf.my_left - 1)
+            return [*self.branches(ran, leaf.run), *self.branches(replace(leaf, run=0.0), 1.0 - leaf.run)]
+        return self._branches(leaf, weight)
+
+    def _branches(self, leaf: Leaf, weight: float = 1.0) -> list[tuple[float, Chances]]:
+        out: list[tuple[float, Chances]] = []
+        t, r = leaf.threat * self.threat_scale, leaf.reach * self.reach_scale
+        for they, p_they in ((False, 1.0 - t), (True, t)):
+            p_they *= weight
+            if p_they <= 0.0:
+                continue
+            if they and leaf.opp_left <= 1:
+                out.append((p_they, LOST))
+                continue
+            op = leaf.opp_left - 1 if they else leaf.opp_left
+            for we, p_we in ((False, 1.0 - r), (True, r)):
+                if p_we <= 0.0:
+                    continue
+                if we and leaf.my_left <= 1:
+                    out.append((p_they * p_we, WON))
+                    continue
+                my = leaf.my_left - 1 if we else leaf.my_left
+                x = vector(replace(leaf, my_left=my, opp_left=op), with_threat=False)
+                out.append((p_they * p_we, self.chances(x)))
+        return out
+
+    def chances(self, x: list[float]) -> Chances:
+        """(win, lose, draw) for a feature vector in the order of FEATURES."""
+        zw = sum(c * v for c, v in zip(self.win, x, strict=True))
+        zl = sum(c * v for c, v in zip(self.lose, x, strict=True))
+        top = max(zw, zl, 0.0)
+        ew, el, ed = math.exp(zw - top), math.exp(zl - top), math.exp(-top)
+        total = ew + el + ed
+        return Chances(ew / total, el / total, ed / total)
+
+    def to_json(self) -> dict[str, object]:
+        """The coefficients by feature name (the shape of `eval_model.json`)."""
+        return {
+            "features": list(FEATURES),
+            "win": dict(zip(FEATURES, self.win, strict=True)),
+            "lose": dict(zip(FEATURES, self.lose, strict=True)),
+            "discard_fit_mean": self.discard_fit_mean,
+            "mixture": self.mixture,
+            "reach_scale": self.reach_scale,
+            "threat_scale": self.threat_scale,
+        }
+
+    @classmethod
+    def from_json(cls, data: dict[str, object]) -> EvalModel:
+        """Read coefficients written by `to_json`; a feature missing from the file counts 0."""
+        win = data.get("win")
+        lose = data.get("lose")
+        if not isinstance(win, dict) or not isinstance(lose, dict):
+            raise ValueError("an eval model needs 'win' and 'lose' coefficient tables")
+        mean = data.get("discard_fit_mean", 0.0)
+        return cls(
+            tuple(float(win.get(f, 0.0)) for f in FEATURES),
+            tuple(float(lose.get(f, 0.0)) for f in FEATURES),
+            float(mean) if isinstance(mean, (int, float)) else 0.0,
+            bool(data.get("mixture", False)),
+            _number(data.get("reach_scale", 1.0)),
+            _number(data.get("threat_scale", 1.0)),
+        )
+
+
+def _number(value: object) -> float:
+    if not isinstance(value, (int, float)):
+        raise ValueError(f"an eval model's scale must be a number, not {value!r}")
+    return float(value)
+
+
+@cache
+def default_model() -> EvalModel:
+    """The shipped model (read once)."""
+    return EvalModel.from_json(json.loads(MODEL_FILE.read_text(encoding="utf-8")))

@@ -1,0 +1,21 @@
+"""A level between greedy and expert: plans its whole turn but never looks at the opponent.
+
+It searches every sequence of moves in its turn like the expert (so it finds the pay-off
+card behind a King and a side-stack card), scoring the end of each line on the old
+hand-tuned scores with the opponent's threat weighed at nothing: it never blocks. A learner
+who beats greedy meets a player who sees further, without the expert's defence.
+"""
+
+from __future__ import annotations
+
+from .expert import ExpertBot
+from .plan import Weights
+
+
+class PlannerBot(ExpertBot):
+    """The expert's turn search, blind to what the opponent could play next."""
+
+    name = "planner"
+
+    def __init__(self, seed: int | None = None) -> None:
+        super().__init__(seed, weights=Weights(opp_threat=0.0, opp_endgame=0.0), model=False)

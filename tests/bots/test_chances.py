@@ -1,0 +1,151 @@
+"""The expert plays for the win: its chances of winning, the race against the block, reviews."""
+
+from __future__ import annotations
+
+import math
+
+import pytest
+from bot_helpers import after, make_view
+
+from spite_widget import Game, Move
+from spite_widget.bots import Chances, evaluate, get_bot
+from spite_widget.bots.calibration import DRAW, LOSE, WIN, Position, decile_table
+from spite_widget.bots.expert import ExpertBot
+from spite_widget.bots.ladder import fit_elo
+from spite_widget.bots.model import FEATURES, default_model
+from spite_widget.bots.review import mark_for
+
+
+def _turn(bot: ExpertBot, view, limit: int = 12) -> list[str]:  # type: ignore[no-untyped-def]
+    """The moves the bot plays until it ends its turn or plays its pay-off card."""
+    played: list[str] = []
+    for _ in range(limit):
+        move = bot.choose(view)
+        played.append(str(move))
+        if move.ends_turn or move.source == "P":
+            return played
+        view = after(view, move)
+    return played
+
+
+def test_the_issue_example_plays_the_pay_off_card_after_the_king() -> None:
+    """Issue 11: 10♣ on top, K♣ in hand, C3 at 8 cards: K♣ then 10♣ on C3 (not a block on S1)."""
+    view = make_view(
+        hand=["5h", "4c", "7h", "7h", "Kc"],
+        payoff="Tc",
+        payoff_count=13,
+        centers=(1, 0, 8),
+        sides=(["7c"], [], [], []),
+        opp_payoff="Qh",
+        opp_payoff_count=19,
+        stock_count=41,
+    )
+    played = _turn(ExpertBot(seed=0), view)
+    assert played[-1] == "P:Tc>C3", played
+    assert "H:Kc>C3" in played
+    assert "%" in ExpertBot(seed=0).rate(view, Move.parse("H:7h>S1")).why
+
+
+def test_it_plays_a_directly_playable_pay_off_card() -> None:
+    view = make_view(hand=["9c", "Qh", "3d", "Jc", "Js"], payoff="7h", centers=(6, 2, 0))
+    assert ExpertBot(seed=1).choose(view) == "P:7h>C1"
+
+
+def test_it_races_when_the_opponent_is_far_but_blocks_their_last_card() -> None:
+    """Playing the 5 onto C1 lets the opponent's 6 follow from their pay-off pile at once.
+
+    With 15 pay-off cards still to go for them the race is worth more: play it. With their
+    last card on top, the 6 on C1 is their win: keep it off.
+    """
+
+    def view(opp_left: int):  # type: ignore[no-untyped-def]
+        return make_view(
+            hand=["9c", "9d", "Jh", "Qd", "Td"],
+            payoff="5h",
+            payoff_count=10,
+            centers=(4, 9, 2),
+            opp_payoff="6s",
+            opp_payoff_count=opp_left,
+            stock_count=40,
+        )
+
+    assert ExpertBot(seed=0).choose(view(15)) == "P:5h>C1"
+    assert ExpertBot(seed=0).choose(view(1)) != "P:5h>C1"
+
+
+def test_a_review_never_marks_a_move_that_loses_nothing() -> None:
+    # two stacks of the same size: 4♣ on either is the same move in all that matters
+    view = make_view(hand=["4c", "8d", "Ts", "Jc", "Kd"], payoff="Qh", centers=(3, 3, 0))
+    bot = ExpertBot(seed=0)
+    a = bot.rate(view, Move.parse("H:4c>C1"))
+    b = bot.rate(view, Move.parse("H:4c>C2"))
+    assert a.loss == pytest.approx(b.loss, abs=1e-12)
+    for rating in (a, b):
+        if rating.loss == 0.0:
+            assert mark_for(rating.loss) is None and rating.why == ""
+    assert mark_for(0.0) is None and mark_for(0.029) is None
+    assert mark_for(0.04) == "?!" and mark_for(0.08) == "?" and mark_for(0.2) == "??"
+
+
+def test_a_missed_pay_off_card_is_told_in_chances() -> None:
+    view = make_view(hand=["9c", "Qh", "3d", "Jc", "Js"], payoff="7h", centers=(6, 2, 0))
+    rating = ExpertBot(seed=0).rate(view, Move.parse("H:9c>S1"))
+    assert rating.best == "P:7h>C1" and rating.loss > 0.05
+    assert rating.why.startswith("gives up ") and "of your chances" in rating.why and "7♥" in rating.why
+    assert rating.best_chances is not None and rating.played_chances is not None
+    assert rating.best_chances.win > rating.played_chances.win
+
+
+def test_evaluate_gives_chances_from_the_view_only() -> None:
+    game = Game.new(seed=4)
+    for _ in range(30):
+        game.play(get_bot("greedy", seed=1).choose(game.view(game.current_player)))
+    for p in (0, 1):
+        c = evaluate(game.view(p))
+        assert isinstance(c, Chances)
+        assert math.isclose(c.win + c.lose + c.draw, 1.0) and min(c.win, c.lose, c.draw) >= 0.0
+    # the same view, the same answer
+    assert evaluate(game.view(0)) == evaluate(game.view(0))
+
+
+def test_a_finished_game_is_certain() -> None:
+    game = Game.new(seed=2)
+    bots = [get_bot("greedy", seed=0), get_bot("greedy", seed=1)]
+    while not game.is_over:
+        game.play(bots[game.current_player].choose(game.view(game.current_player)))
+    for p in (0, 1):
+        c = evaluate(game.view(p))
+        if game.winner is None:
+            assert c == Chances(0.0, 0.0, 1.0)
+        else:
+            assert c.win == (1.0 if game.winner == p else 0.0)
+
+
+def test_the_shipped_model_values_pay_off_progress() -> None:
+    """Fewer of my pay-off cards left is better, fewer of theirs is worse: the fit's sign checks."""
+    m = default_model()
+    assert len(m.win) == len(FEATURES) == len(m.lose)
+    # a typical end of turn, then one pay-off card less on either side
+    base = dict.fromkeys(FEATURES, 0.0) | {"bias": 1.0, "stock": 0.6, "pace": 0.6}
+
+    def chances(my: int, op: int) -> Chances:
+        x = base | {"my_left": my / 20, "opp_left": op / 20, "inv_my_left": 1 / my, "inv_opp_left": 1 / op}
+        return m.chances([x[f] for f in FEATURES])
+
+    assert chances(5, 10).win > chances(6, 10).win
+    assert chances(10, 5).lose > chances(10, 6).lose
+
+
+def test_decile_table_counts_and_averages() -> None:
+    pos = [Position((), 0.05, LOSE, 0), Position((), 0.15, WIN, 0), Position((), 0.12, DRAW, 1)]
+    rows = decile_table(pos)
+    assert rows[0][3] == 1 and rows[0][2] == 0.0
+    assert rows[1][3] == 2 and rows[1][1] == pytest.approx(0.135) and rows[1][2] == 0.5
+
+
+def test_elo_orders_bots_by_results() -> None:
+    games = [(0, 1, 1.0)] * 30 + [(0, 1, 0.0)] * 10 + [(1, 2, 0.5)] * 20
+    elo = fit_elo(3, games)
+    assert elo[0] > elo[1]
+    assert elo[1] == pytest.approx(elo[2], abs=10.0)  # all drawn: level, but for the small prior
+    assert sum(elo) / 3 == pytest.approx(1500.0)
