@@ -102,3 +102,21 @@ def test_the_bots_notebook_runs_headless() -> None:
     text = "".join(str(o.get("text", "")) + str(o.get("data", {}).get("text/plain", "")) for o in outputs)
     assert "expert" in text and "greedy" in text
     assert any("image/png" in o.get("data", {}) for o in outputs)  # the win-rate plot
+
+
+def test_round_robin_prints_a_ladder_with_uncertainty(capsys: pytest.CaptureFixture[str]) -> None:
+    assert (
+        main(["round-robin", "random", "greedy", "planner", "--games", "2", "--workers", "1", "--quiet"]) == 0
+    )
+    out = capsys.readouterr().out
+    assert "Elo" in out and "+-" in out
+    rows = {line.split()[0]: line.split() for line in out.splitlines()[1:4]}
+    assert set(rows) == {"random", "greedy", "planner"}
+    assert "random v greedy:" in out and "greedy v planner:" in out
+    with pytest.raises(SystemExit):
+        main(["round-robin", "greedy", "--games", "2"])
+
+
+def test_the_frozen_baseline_is_an_arena_bot() -> None:
+    res = run_arena("baseline", "greedy", 2, workers=1, seed=3, progress=False)
+    assert res.n == 2 and res.bots == ("baseline", "greedy")

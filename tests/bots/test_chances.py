@@ -5,7 +5,7 @@ from __future__ import annotations
 import math
 
 import pytest
-from bot_helpers import after, make_view
+from bot_helpers import after, build_deck, make_view, new_game
 
 from spite_widget import Game, Move
 from spite_widget.bots import Chances, evaluate, get_bot
@@ -106,6 +106,15 @@ def test_evaluate_gives_chances_from_the_view_only() -> None:
         assert math.isclose(c.win + c.lose + c.draw, 1.0) and min(c.win, c.lose, c.draw) >= 0.0
     # the same view, the same answer
     assert evaluate(game.view(0)) == evaluate(game.view(0))
+
+
+def test_evaluate_never_depends_on_hidden_cards() -> None:
+    """Two deals that differ only in what player 0 cannot see give player 0 the same chances."""
+    chosen = {"payoff_tops": (["7h"], ["Qs"]), "hands": (["Ac", "2d", "5s", "9h", "Kc"], [])}
+    a = new_game(build_deck(**chosen, filler_seed=1))  # type: ignore[arg-type]
+    b = new_game(build_deck(**chosen, filler_seed=2))  # type: ignore[arg-type]
+    assert a.view(0) == b.view(0) and a.state != b.state
+    assert evaluate(a.view(0)) == evaluate(b.view(0))
 
 
 def test_a_finished_game_is_certain() -> None:
