@@ -125,6 +125,12 @@ def bot_module(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> str:
 
             ready = NoSeed()
 
+            class Rates(NoSeed):
+                # reviews: every move but the first legal one costs a whole pay-off card
+                def rate(self, view, played):
+                    best = view.legal_moves()[0]
+                    return type("R", (), {"best": best, "loss": float(played != best), "why": "first"})()
+
             class Broken:
                 # plays three moves, then answers something that is not a move
                 def __init__(self):
@@ -262,3 +268,13 @@ def test_spite_arena_command_takes_specs_and_refuses_bad_ones(
         with pytest.raises(SystemExit):
             arena_main([bad, "random", "--games", "2", "--quiet"])
         assert message in capsys.readouterr().err
+
+
+def test_annotate_with_a_user_bot_named_by_spec(bot_module: str) -> None:
+    game = Game.new(seed=6)
+    rng = random.Random(6)
+    while game.ply < 20 and not game.is_over:
+        game.play(rng.choice(game.legal_moves()))
+    record = annotate_with_bot(game.to_record(), bot=f"{bot_module}:Rates")
+    assert record["x-annotated-by"] == f"{bot_module}:Rates"
+    assert any(m.get("mark") == mark_for(1.0) for m in record["moves"])
