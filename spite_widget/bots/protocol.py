@@ -171,7 +171,10 @@ def load_bot(spec: str, seed: int | None = None) -> Any:
         except (TypeError, ValueError):  # pragma: no cover - builtins without a signature
             takes_seed = False
         maker: Any = obj
-        obj = maker(seed=seed) if takes_seed else maker()
+        try:
+            obj = maker(seed=seed) if takes_seed else maker()
+        except Exception as e:
+            raise ValueError(f"cannot load bot {spec!r}: {attr}() raised {type(e).__name__}: {e}") from e
     elif inspect.isfunction(obj) or inspect.isbuiltin(obj):
         obj = _FunctionBot(obj, attr)
     return obj

@@ -125,6 +125,12 @@ def bot_module(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> str:
 
             ready = NoSeed()
 
+            class NeedsArgs:
+                def __init__(self, depth):
+                    self.depth = depth
+                def choose(self, view):
+                    return view.legal_moves()[0]
+
             class Rates(NoSeed):
                 # reviews: every move but the first legal one costs a whole pay-off card
                 def rate(self, view, played):
@@ -167,6 +173,10 @@ def test_specs_load_classes_objects_and_functions(bot_module: str) -> None:
         ("my_test_bots:Missing", "module 'my_test_bots' has no 'Missing'"),
         (":Bot", "is not a bot spec"),
         ("my_test_bots:", "is not a bot spec"),
+        (
+            "my_test_bots:NeedsArgs",
+            r"cannot load bot 'my_test_bots:NeedsArgs': NeedsArgs\(\) raised TypeError",
+        ),
     ],
 )
 def test_bad_specs_say_what_is_wrong(bot_module: str, spec: str, message: str) -> None:

@@ -294,7 +294,8 @@ def test_the_core_package_needs_no_rl_dependency() -> None:
     code = (
         "import sys, spite_widget, spite_widget.bots, spite_widget.bots.protocol, spite_widget.widgets.table;"
         "from spite_widget import Game; Game.new(seed=1).view(0).to_text();"
-        "print(sorted(m for m in ('pettingzoo', 'gymnasium') if m in sys.modules))"
+        "from spite_widget.bots import get_bot; get_bot('expert', seed=1);"
+        "print(sorted(m for m in ('pettingzoo', 'gymnasium', 'numpy') if m in sys.modules))"
     )
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
     assert out.stdout.strip() == "[]"
