@@ -13,6 +13,7 @@ from typing import TYPE_CHECKING, Any
 from .engine.cards import Card
 from .engine.errors import IllegalMoveError, NotAMoveError, RecordError
 from .engine.game import Game, Played
+from .engine.i18n import LANGUAGES, get_language, language, set_language
 from .engine.match import Match
 from .engine.moves import InvalidMoveError, Move
 from .engine.rules import Rules
@@ -54,6 +55,7 @@ def __dir__() -> list[str]:
 
 
 __all__ = [
+    "LANGUAGES",
     "Card",
     "Game",
     "GameState",
@@ -74,5 +76,8 @@ __all__ = [
     "annotate_with_bot",
     "explain",
     "explain_position",
+    "get_language",
+    "language",
     "lessons",
+    "set_language",
 ]

@@ -11,6 +11,8 @@ from collections import Counter
 from collections.abc import Iterable
 from typing import Final
 
+from .i18n import N_, NP_, _, get_language, pgettext
+
 RANKS: Final = "A23456789TJQK"
 SUITS: Final = "cdhs"
 KING: Final = 13
@@ -20,21 +22,26 @@ STACK_COMPLETE: Final = 12
 
 RANK_WORDS: Final = (
     "",
-    "ace",
-    "two",
-    "three",
-    "four",
-    "five",
-    "six",
-    "seven",
-    "eight",
-    "nine",
-    "ten",
-    "jack",
-    "queen",
-    "king",
+    NP_("rank", "ace"),
+    NP_("rank", "two"),
+    NP_("rank", "three"),
+    NP_("rank", "four"),
+    NP_("rank", "five"),
+    NP_("rank", "six"),
+    NP_("rank", "seven"),
+    NP_("rank", "eight"),
+    NP_("rank", "nine"),
+    NP_("rank", "ten"),
+    NP_("rank", "jack"),
+    NP_("rank", "queen"),
+    NP_("rank", "king"),
 )
-SUIT_WORDS: Final = {"c": "clubs", "d": "diamonds", "h": "hearts", "s": "spades"}
+SUIT_WORDS: Final = {
+    "c": NP_("suit", "clubs"),
+    "d": NP_("suit", "diamonds"),
+    "h": NP_("suit", "hearts"),
+    "s": NP_("suit", "spades"),
+}
 SUIT_SYMBOLS: Final = {"c": "\u2663", "d": "\u2666", "h": "\u2665", "s": "\u2660"}
 RANK_SHOW: Final = {r: ("10" if r == "T" else r) for r in RANKS}
 
@@ -72,7 +79,7 @@ class Card(str):
     @property
     def words(self) -> str:
         """The card in plain words, for screen readers and teaching: "seven of hearts"."""
-        return f"{RANK_WORDS[RANK_OF[self]]} of {SUIT_WORDS[self[1]]}"
+        return card_words(self)
 
     @property
     def display(self) -> str:
@@ -112,22 +119,90 @@ ALL_CARDS: Final[tuple[Card, ...]] = tuple(_CARDS.values())
 
 
 def rank_word(rank: int) -> str:
-    """The rank's name in words: 7 -> "seven"."""
-    return RANK_WORDS[rank]
+    """The rank's name in words, in the language in force: 7 -> "seven" ("siete", "sete")."""
+    return pgettext("rank", RANK_WORDS[rank]) if rank else ""
 
 
-_RANK_LABELS: Final = ("", "Ace", "2", "3", "4", "5", "6", "7", "8", "9", "10", "Jack", "Queen", "King")
+def suit_word(suit: str) -> str:
+    """The suit's name in words, in the language in force: "h" -> "hearts" ("corazones", "copas")."""
+    return pgettext("suit", SUIT_WORDS[suit])
+
+
+def card_words(card: str) -> str:
+    """A card in words, in the language in force: "seven of hearts", "siete de corazones"."""
+    rank, suit = RANK_OF[card], card[1]
+    if get_language() == "en":
+        return f"{RANK_WORDS[rank]} of {SUIT_WORDS[suit]}"
+    return _("{rank} of {suit}").format(rank=rank_word(rank), suit=suit_word(suit))
+
+
+_THE_CARD: Final = (
+    "",
+    N_("the ace of {suit}"),
+    N_("the two of {suit}"),
+    N_("the three of {suit}"),
+    N_("the four of {suit}"),
+    N_("the five of {suit}"),
+    N_("the six of {suit}"),
+    N_("the seven of {suit}"),
+    N_("the eight of {suit}"),
+    N_("the nine of {suit}"),
+    N_("the ten of {suit}"),
+    N_("the jack of {suit}"),
+    N_("the queen of {suit}"),
+    N_("the king of {suit}"),
+)
+
+
+def the_card(card: str) -> str:
+    """A card with its article, which depends on the rank in Spanish and Portuguese:
+    "the queen of spades", "la reina de picas", "a dama de espadas"."""
+    return _(_THE_CARD[RANK_OF[card]]).format(suit=suit_word(card[1]))
+
+
+_RANK_LABELS: Final = (
+    "",
+    N_("Ace"),
+    "2",
+    "3",
+    "4",
+    "5",
+    "6",
+    "7",
+    "8",
+    "9",
+    "10",
+    N_("Jack"),
+    N_("Queen"),
+    N_("King"),
+)
+_A_RANK: Final = (
+    "",
+    N_("an Ace"),
+    N_("a 2"),
+    N_("a 3"),
+    N_("a 4"),
+    N_("a 5"),
+    N_("a 6"),
+    N_("a 7"),
+    N_("an 8"),
+    N_("a 9"),
+    N_("a 10"),
+    N_("a Jack"),
+    N_("a Queen"),
+    N_("a King"),
+)
 
 
 def rank_label(rank: int) -> str:
     """The rank as a player says it in a sentence: 1 -> "Ace", 9 -> "9", 11 -> "Jack"."""
-    return _RANK_LABELS[rank]
+    label = _RANK_LABELS[rank]
+    return label if label.isdigit() or not label else _(label)
 
 
 def a_rank(rank: int) -> str:
-    """The rank with its article: "an Ace", "a 9", "an 8"."""
-    label = _RANK_LABELS[rank]
-    return ("an " if label[0] in "A8" else "a ") + label
+    """The rank with its article: "an Ace", "a 9", "an 8" ("un As", "una Reina", "um ás")."""
+    return _(_A_RANK[rank])
 
 
 def rank_name(rank: int) -> str:

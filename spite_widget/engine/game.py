@@ -17,6 +17,7 @@ from typing import Any, NamedTuple
 from . import records
 from .cards import RANK_OF, Card, check_two_packs, two_packs
 from .errors import IllegalMoveError, NotAMoveError, RecordError
+from .i18n import _
 from .moves import InvalidMoveError, Move
 from .records import MARKS
 from .rules import HAND_SIZE, PAYOFF_SIZE, Rules, completes, fits, is_complete, legal_moves, why_illegal
@@ -309,9 +310,9 @@ class Game:
             except InvalidMoveError as e:
                 return str(e)
         if self._result is not None:
-            return "the game is over"
+            return _("the game is over")
         if player is not None and player != self._player:
-            return f"it is not your turn: {self.players[self._player]} is to move"
+            return _("it is not your turn: {name} is to move").format(name=self.players[self._player])
         p = self._player
         pay = self._payoffs[p]
         return why_illegal(
@@ -457,7 +458,7 @@ class Game:
         self._ply -= 1
         self._result = None
         hand = self._hands[h.drawer]
-        for _ in range(h.drawn):
+        for _drawn in range(h.drawn):
             self._stock.append(hand.pop())
         self._player = p = h.player
         move = h.move

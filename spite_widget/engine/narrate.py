@@ -5,55 +5,130 @@ Pure: works from the position before the move (a GameState or PlayerView), no I/
 
 from __future__ import annotations
 
-from .cards import KING, RANK_OF, rank_label
+from .cards import KING, RANK_OF, a_rank, the_card
+from .i18n import N_, _, pgettext
 from .moves import Move
 from .rules import completes, counts_as
 
 PILE_WORDS = {
-    "P": "pay-off pile",
-    "H": "hand",
-    "S1": "side stack 1",
-    "S2": "side stack 2",
-    "S3": "side stack 3",
-    "S4": "side stack 4",
-    "C1": "center stack 1",
-    "C2": "center stack 2",
-    "C3": "center stack 3",
+    "P": N_("pay-off pile"),
+    "H": N_("hand"),
+    "S1": N_("side stack 1"),
+    "S2": N_("side stack 2"),
+    "S3": N_("side stack 3"),
+    "S4": N_("side stack 4"),
+    "C1": N_("center stack 1"),
+    "C2": N_("center stack 2"),
+    "C3": N_("center stack 3"),
 }
+"""The piles' names in English; `pile_words` gives them in the language in force."""
+
+
+_AS_THE = (
+    "",
+    N_(" as the ace"),
+    N_(" as the 2"),
+    N_(" as the 3"),
+    N_(" as the 4"),
+    N_(" as the 5"),
+    N_(" as the 6"),
+    N_(" as the 7"),
+    N_(" as the 8"),
+    N_(" as the 9"),
+    N_(" as the 10"),
+    N_(" as the jack"),
+    N_(" as the queen"),
+    N_(" as the king"),
+)
+"""What a King stands for, said in words (the article depends on the rank in es and pt)."""
+
+
+def pile_words(pile: str) -> str:
+    """A pile's name in words, in the language in force: "S2" -> "side stack 2"."""
+    return _(PILE_WORDS[pile])
+
+
+def _say(who: str, you: str, other: str, bare: str, **values: str) -> str:
+    """Pick the sentence for "You", for a named player or for no subject, and fill it in.
+
+    Spanish and Portuguese conjugate the verb for "you", so each is its own message.
+    """
+    if who == "You":
+        return _(you).format(**values)
+    if who:
+        return _(other).format(who=who, **values)
+    return _(bare).format(**values)
 
 
 def describe_move(move: Move | str, center_sizes: list[int] | tuple[int, ...], who: str = "") -> str:
     """A short sentence for a move: "Bot played K♠ as a 7 on C2".
 
     `center_sizes` are the center stacks' sizes before the move (so a King's rank can be
-    told); `who` is the player's name, or "" for an imperative-free fragment.
+    told); `who` is the player's name ("You" speaks to the player), or "" for a fragment.
     """
     m = move if isinstance(move, Move) else Move.parse(move)
     card = m.card
-    subject = f"{who} " if who else ""
     if m.target[0] == "S":
-        return f"{subject}put {card.display} on {m.target} and ended the turn".strip()
+        return _say(
+            who,
+            N_("You put {card} on {stack} and ended the turn"),
+            N_("{who} put {card} on {stack} and ended the turn"),
+            N_("put {card} on {stack} and ended the turn"),
+            card=card.display,
+            stack=m.target,
+        )
     size = center_sizes[m.target_index]
-    source = {"P": " from the pay-off pile", "H": ""}.get(m.source, f" from {m.source}")
+    source = ""
+    if m.source == "P":
+        source = _(" from the pay-off pile")
+    elif m.source != "H":
+        source = _(" from {stack}").format(stack=m.source)
     as_rank = ""
     if RANK_OF[card] == KING:
-        as_rank = (
-            f" as {'an' if counts_as(card, size) in (1, 8) else 'a'} {rank_label(counts_as(card, size))}"
-        )
-    done = " (completing it)" if completes(size) else ""
-    return f"{subject}played {card.display}{source}{as_rank} on {m.target}{done}".strip()
+        as_rank = _(" as {a_rank}").format(a_rank=a_rank(counts_as(card, size)))
+    done = _(" (completing it)") if completes(size) else ""
+    return _say(
+        who,
+        N_("You played {card}{source}{as_rank} on {stack}{done}"),
+        N_("{who} played {card}{source}{as_rank} on {stack}{done}"),
+        N_("played {card}{source}{as_rank} on {stack}{done}"),
+        card=card.display,
+        source=source,
+        as_rank=as_rank,
+        stack=m.target,
+        done=done,
+    )
 
 
 def describe_move_words(move: Move | str, center_sizes: list[int] | tuple[int, ...], who: str = "") -> str:
     """The same in full words for screen readers: "Bot played the king of spades on center stack 2"."""
     m = move if isinstance(move, Move) else Move.parse(move)
-    subject = f"{who} " if who else ""
-    card = f"the {m.card.words}"
+    card = the_card(m.card)
     if m.target[0] == "S":
-        return f"{subject}put {card} on {PILE_WORDS[m.target]}, ending the turn".strip()
+        return _say(
+            who,
+            N_("You put {card} on {stack}, ending the turn"),
+            N_("{who} put {card} on {stack}, ending the turn"),
+            N_("put {card} on {stack}, ending the turn"),
+            card=card,
+            stack=pile_words(m.target),
+        )
     size = center_sizes[m.target_index]
     as_rank = ""
     if RANK_OF[m.card] == KING:
-        as_rank = f" as the {rank_label(counts_as(m.card, size)).lower()}"
-    src = {"H": "", "P": " from the pay-off pile"}.get(m.source, f" from {PILE_WORDS[m.source]}")
-    return f"{subject}played {card}{src}{as_rank} on {PILE_WORDS[m.target]}".strip()
+        as_rank = _(_AS_THE[counts_as(m.card, size)])
+    src = ""
+    if m.source == "P":
+        src = _(" from the pay-off pile")
+    elif m.source != "H":
+        src = pgettext("pile in words", " from {stack}").format(stack=pile_words(m.source))
+    return _say(
+        who,
+        N_("You played {card}{source}{as_rank} on {stack}"),
+        N_("{who} played {card}{source}{as_rank} on {stack}"),
+        N_("played {card}{source}{as_rank} on {stack}"),
+        card=card,
+        source=src,
+        as_rank=as_rank,
+        stack=pile_words(m.target),
+    )

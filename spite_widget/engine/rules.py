@@ -10,7 +10,8 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any, Final
 
-from .cards import KING, RANK_OF, STACK_COMPLETE, Card, a_rank
+from .cards import KING, RANK_OF, STACK_COMPLETE, Card, a_rank, the_card
+from .i18n import _, ngettext
 from .moves import HAND_MOVES, PAYOFF_MOVES, SIDE_MOVES, Move
 
 HAND_SIZE: Final = 5
@@ -116,22 +117,24 @@ def why_illegal(
     src = move.source
     if src == "H":
         if card not in hand:
-            return f"there is no {card.words} ({card}) in your hand"
+            return _("there is no {card} ({code}) in your hand").format(card=card.words, code=card)
     elif src == "P":
         if payoff_top is None:
-            return "your pay-off pile is empty"
+            return _("your pay-off pile is empty")
         if payoff_top != card:
-            return f"your pay-off card is the {payoff_top.words} ({payoff_top}), not the {card}"
+            return _("your pay-off card is {the_card} ({code}), not the {played}").format(
+                the_card=the_card(payoff_top), code=payoff_top, played=card
+            )
     else:
         s = move.source_index
         top = side_tops[s]
         if top is None:
-            return f"side stack {src} is empty"
+            return _("side stack {stack} is empty").format(stack=src)
         if top != card:
-            return (
-                f"the top of side stack {src} is the {top.words} ({top}), not the {card}: "
+            return _(
+                "the top of side stack {stack} is {the_card} ({code}), not the {played}: "
                 "only the top card of a side stack can be played"
-            )
+            ).format(stack=src, the_card=the_card(top), code=top, played=card)
     if move.target[0] == "S":
         return None  # a hand card to a side stack: always allowed, ends the turn
     return why_not_on_center(card, move.target, center_sizes[move.target_index], kings_start_stacks)
@@ -141,19 +144,23 @@ def why_not_on_center(card: Card, target: str, size: int, kings_start_stacks: bo
     """None if `card` may go on center stack `target` holding `size` cards, else why not."""
     if RANK_OF[card] == KING:
         if size == 0 and not kings_start_stacks:
-            return (
-                f"a King cannot start an empty center stack: {target} is empty and needs an Ace "
+            return _(
+                "a King cannot start an empty center stack: {stack} is empty and needs an Ace "
                 "(a King only stands for the rank a non-empty stack needs next)"
-            )
+            ).format(stack=target)
         return None
     need = size + 1
     if RANK_OF[card] == need:
         return None
     if size == 0:
-        what = f"{target} is empty, so it needs an Ace"
+        what = _("{stack} is empty, so it needs an Ace").format(stack=target)
     else:
-        what = f"it needs {a_rank(need)} ({target} holds {size} card{'s' if size > 1 else ''})"
-    return f"{a_rank(RANK_OF[card])} cannot go on {target}: {what}"
+        what = ngettext(
+            "it needs {a_rank} ({stack} holds {n} card)", "it needs {a_rank} ({stack} holds {n} cards)", size
+        ).format(a_rank=a_rank(need), stack=target, n=size)
+    return _("{a_rank} cannot go on {stack}: {why}").format(
+        a_rank=a_rank(RANK_OF[card]), stack=target, why=what
+    )
 
 
 def is_complete(stack_size: int) -> bool:

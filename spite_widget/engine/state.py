@@ -11,6 +11,7 @@ from dataclasses import dataclass, field
 from typing import Any, Literal
 
 from .cards import Card
+from .i18n import _, ngettext
 from .moves import InvalidMoveError, Move
 from .rules import Rules, legal_moves, why_illegal
 
@@ -48,11 +49,19 @@ class Result:
     def describe(self, players: tuple[str, str] = ("Player 0", "Player 1")) -> str:
         """One sentence for a status line."""
         if self.winner is None:
-            return "Draw: the stock ran out, nobody scores."
-        pts = f"{self.points} point{'s' if self.points != 1 else ''}"
+            return _("Draw: the stock ran out, nobody scores.")
+        n = self.points
         if players[self.winner] == "You":  # a lesson or a table speaking to its player
-            return f"You emptied your pay-off pile and win {pts}."
-        return f"{players[self.winner]} emptied the pay-off pile and wins {pts}."
+            return ngettext(
+                "You emptied your pay-off pile and win {n} point.",
+                "You emptied your pay-off pile and win {n} points.",
+                n,
+            ).format(n=n)
+        return ngettext(
+            "{name} emptied the pay-off pile and wins {n} point.",
+            "{name} emptied the pay-off pile and wins {n} points.",
+            n,
+        ).format(name=players[self.winner], n=n)
 
 
 @dataclass(frozen=True, slots=True)
@@ -196,9 +205,9 @@ class PlayerView:
     def why_illegal(self, move: Move | str) -> str | None:
         """None if this player may make `move` now, else why not in plain words."""
         if self.result is not None:
-            return "the game is over"
+            return _("the game is over")
         if self.current_player != self.player:
-            return "it is not your turn"
+            return _("it is not your turn")
         if not isinstance(move, Move):
             try:
                 move = Move.parse(move)
