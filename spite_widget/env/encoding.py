@@ -89,16 +89,6 @@ _HIGH[LAYOUT["stock"]] = 104
 OBS_HIGH: Final[npt.NDArray[np.int8]] = _HIGH
 """The largest value of each observation entry (the lowest is 0 everywhere)."""
 
-_O_HAND = LAYOUT["hand"].start - 1  # + rank (1..13)
-_O_PTOP = LAYOUT["payoff_top"].start - 1  # + 13*who + rank
-_O_PCOUNT = LAYOUT["payoff_count"].start
-_O_HCOUNT = LAYOUT["hand_count"].start
-_O_CENTER = LAYOUT["center"].start  # + 12*c + size
-_O_SIDES = LAYOUT["sides"].start
-_O_STOCK = LAYOUT["stock"].start
-_O_TOMOVE = LAYOUT["to_move"].start
-_O_KINGS = LAYOUT["kings_start"].start
-
 
 def _action_of(move: Move) -> int:
     if move.source == "P":
