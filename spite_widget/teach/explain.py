@@ -9,14 +9,15 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from ..engine.cards import KING, RANK_OF, STACK_COMPLETE, Card, a_rank, rank_label
+from ..engine.cards import KING, RANK_OF, STACK_COMPLETE, Card, a_rank, rank_label, the_card
+from ..engine.i18n import N_, _, language, ngettext, pgettext
 from ..engine.moves import SIDES, SOURCES, TARGETS, InvalidMoveError, Move
 from ..engine.rules import HAND_SIZE
 from ..engine.state import PlayerView
 from .rulebook import RULES, Rule, cite
 from .seat import Position, names_of, seat_of
 
-_SOURCE_WORDS = {"P": "your pay-off pile", "H": "your hand"}
+_SOURCE_WORDS = {"P": N_("from your pay-off pile"), "H": N_("from your hand")}
 
 
 @dataclass(frozen=True, slots=True)
@@ -31,19 +32,27 @@ class Explanation:
     """The explanation in plain words, ending with the rule quoted."""
 
 
-def explain(position: Position, move: Move | str, *, names: tuple[str, str] | None = None) -> str:
+def explain(
+    position: Position, move: Move | str, *, names: tuple[str, str] | None = None, lang: str | None = None
+) -> str:
     """Plain words: is `move` legal for the player to move, and by which rule.
 
     A move typed by a person may show its card as on screen (`H:10h>C1`, `H:10\u2665>C1`).
-    Given a `PlayerView`, the answer speaks to that player, whoever is to move.
+    Given a `PlayerView`, the answer speaks to that player, whoever is to move. `lang`
+    ("en", "es", "pt") overrides the language in force.
     """
-    return explain_move(position, move, names=names).text
+    return explain_move(position, move, names=names, lang=lang).text
 
 
 def explain_move(
-    position: Position, move: Move | str, *, names: tuple[str, str] | None = None
+    position: Position, move: Move | str, *, names: tuple[str, str] | None = None, lang: str | None = None
 ) -> Explanation:
     """The same as `explain`, as an `Explanation` (for widgets and tests)."""
+    with language(lang):
+        return _explain_move(position, move, names)
+
+
+def _explain_move(position: Position, move: Move | str, names: tuple[str, str] | None) -> Explanation:
     view = seat_of(position)
     names = names or names_of(position)
     if isinstance(move, Move):
@@ -62,33 +71,35 @@ def explain_move(
 def needs_phrase(target: str, size: int, kings_start_stacks: bool = False, *, king_hint: bool = True) -> str:
     """What a center stack needs: "C2 holds 3 cards, so it needs a 4; a King would count as the 4"."""
     if size == 0:
-        text = f"{target} is empty, so it needs an Ace"
+        text = _("{stack} is empty, so it needs an Ace").format(stack=target)
         if king_hint:
             text += (
-                "; a King would count as the Ace (kings_start_stacks is on)"
+                _("; a King would count as the Ace (kings_start_stacks is on)")
                 if kings_start_stacks
-                else "; a King cannot start it"
+                else _("; a King cannot start it")
             )
         return text
     need = rank_label(size + 1)
-    text = f"{target} holds {size} card{'s' if size != 1 else ''}, so it needs {a_rank(size + 1)}"
+    text = ngettext(
+        "{stack} holds {n} card, so it needs {a_rank}", "{stack} holds {n} cards, so it needs {a_rank}", size
+    ).format(stack=target, n=size, a_rank=a_rank(size + 1))
     if king_hint:
-        text += f"; a King would count as the {need}"
+        text += _("; a King would count as the {rank}").format(rank=need)
     return text
 
 
 def _king_note(size: int, kings_start_stacks: bool) -> str:
     """The King's part of a center stack's need, for after the engine's reason."""
     if size == 0 and not kings_start_stacks:
-        return "A King cannot start it either. "
-    return f"A King would count as the {rank_label(size + 1)}. "
+        return _("A King cannot start it either.") + " "
+    return _("A King would count as the {rank}.").format(rank=rank_label(size + 1)) + " "
 
 
 # ---------------------------------------------------------------------------- illegal
 
 
 def _not_a_move(text: str, error: str) -> Explanation:
-    head, _, rest = "".join(text.split()).upper().partition(":")
+    head, _sep, rest = "".join(text.split()).upper().partition(":")
     target = rest.partition(">")[2]
     if head in SOURCES and target in TARGETS and "is not a card" in error:
         rule = RULES["card-notation"]  # the pieces are right, the card is not written as one
@@ -98,7 +109,7 @@ def _not_a_move(text: str, error: str) -> Explanation:
         rule = RULES["no-other-move"]  # nothing goes from a side stack to a side stack
     else:
         rule = RULES["notation"]
-    return Explanation(False, rule, f"Not legal: {error}. {cite(rule.id)}")
+    return Explanation(False, rule, _("Not legal: {reason}.").format(reason=error) + " " + cite(rule.id))
 
 
 def _illegal(view: PlayerView, m: Move, reason: str, names: tuple[str, str]) -> Explanation:
@@ -108,10 +119,10 @@ def _illegal(view: PlayerView, m: Move, reason: str, names: tuple[str, str]) -> 
         extra = view.result.describe(names) + " "
     elif view.current_player != view.player:
         rule = RULES["turn-passes"]
-        extra = f"{names[view.current_player]} is to move. "
+        extra = _("{name} is to move.").format(name=names[view.current_player]) + " "
     elif m.source == "H" and m.card not in view.hand:
         rule = RULES["moves"]
-        extra = "Only a card you hold can be played from the hand. "
+        extra = _("Only a card you hold can be played from the hand.") + " "
     elif m.source == "P" and view.payoff_tops[view.player] != m.card:
         rule = RULES["payoff-top"]
         reason = _card_in_words(reason, m.card)
@@ -124,12 +135,16 @@ def _illegal(view: PlayerView, m: Move, reason: str, names: tuple[str, str]) -> 
         rule = RULES["build-up"]
         size = view.center_sizes()[m.target_index]
         extra = _king_note(size, view.rules.kings_start_stacks)  # the reason already says what it needs
-    return Explanation(False, rule, f"Not legal: {reason}. {extra}{cite(rule.id)}")
+    return Explanation(
+        False, rule, _("Not legal: {reason}.").format(reason=reason) + f" {extra}{cite(rule.id)}"
+    )
 
 
 def _card_in_words(reason: str, card: Card) -> str:
     """ "not the 2s" reads as "twos": name the card in words, as the engine does the other one."""
-    return reason.replace(f"not the {card}", f"not the {card.words} ({card})")
+    said = pgettext("refused card", "not the {played}").format(played=card)
+    named = pgettext("refused card", "not {the_card} ({code})").format(the_card=the_card(card), code=card)
+    return reason.replace(said, named)
 
 
 # ---------------------------------------------------------------------------- legal
@@ -137,8 +152,8 @@ def _card_in_words(reason: str, card: Card) -> str:
 
 def _from_words(m: Move) -> str:
     if m.source in _SOURCE_WORDS:
-        return f"from {_SOURCE_WORDS[m.source]}"
-    return f"from the top of side stack {m.source}"
+        return _(_SOURCE_WORDS[m.source])
+    return _("from the top of side stack {stack}").format(stack=m.source)
 
 
 def _legal(view: PlayerView, m: Move, names: tuple[str, str]) -> Explanation:
@@ -150,30 +165,39 @@ def _legal(view: PlayerView, m: Move, names: tuple[str, str]) -> Explanation:
     if RANK_OF[card] == KING:
         if size == 0:
             rule = RULES["kings-start-option"]
-            first = (
-                f"Legal: {m.target} is empty and the kings_start_stacks option is on, "
-                f"so your {card.display} {_from_words(m)} counts as the Ace."
-            )
+            first = _(
+                "Legal: {stack} is empty and the kings_start_stacks option is on, "
+                "so your {card} {source} counts as the Ace."
+            ).format(stack=m.target, card=card.display, source=_from_words(m))
         else:
             rule = RULES["kings-wild"]
             need = rank_label(size + 1)
-            first = (
-                f"Legal: Kings are wild. {needs_phrase(m.target, size, ks, king_hint=False)}, "
-                f"and your {card.display} {_from_words(m)} counts as the {need}."
+            first = _(
+                "Legal: Kings are wild. {needs}, and your {card} {source} counts as the {rank}."
+            ).format(
+                needs=needs_phrase(m.target, size, ks, king_hint=False),
+                card=card.display,
+                source=_from_words(m),
+                rank=need,
             )
     else:
         rule = RULES["build-up"]
-        first = (
-            f"Legal: {needs_phrase(m.target, size, ks, king_hint=False)}, "
-            f"and your {card.display} {_from_words(m)} is that {rank_label(size + 1)}."
+        first = _("Legal: {needs}, and your {card} {source} is that {rank}.").format(
+            needs=needs_phrase(m.target, size, ks, king_hint=False),
+            card=card.display,
+            source=_from_words(m),
+            rank=rank_label(size + 1),
         )
     notes = [first]
     if m.source[0] == "S":
-        notes.append("It is the top card of that side stack, the only one there that can be played.")
+        notes.append(_("It is the top card of that side stack, the only one there that can be played."))
     completes = size + 1 == STACK_COMPLETE
     if completes:
         notes.append(
-            f"It completes {m.target}: its 12 cards go back into the stock, which is shuffled. "
+            _("It completes {stack}: its 12 cards go back into the stock, which is shuffled.").format(
+                stack=m.target
+            )
+            + " "
             + cite("complete")
         )
     me, other = view.player, view.opponent
@@ -182,22 +206,38 @@ def _legal(view: PlayerView, m: Move, names: tuple[str, str]) -> Explanation:
         if left == 0:
             pts = view.payoff_counts[other]
             notes.append(
-                f"It is your last pay-off card: you win the game and score {pts} "
-                f"point{'s' if pts != 1 else ''}, one for each card left in "
-                f"{names[other]}'s pay-off pile. " + cite("win")
+                ngettext(
+                    "It is your last pay-off card: you win the game and score {n} point, one for each "
+                    "card left in {name}'s pay-off pile.",
+                    "It is your last pay-off card: you win the game and score {n} points, one for each "
+                    "card left in {name}'s pay-off pile.",
+                    pts,
+                ).format(n=pts, name=names[other])
+                + " "
+                + cite("win")
             )
             return Explanation(True, rule, " ".join([*notes, cite(rule.id)]))
-        notes.append(f"Your pay-off pile then holds {left}: empty it to win.")
+        notes.append(_("Your pay-off pile then holds {n}: empty it to win.").format(n=left))
     if m.source == "H" and len(view.hand) == 1:
         stock = view.stock_count + (STACK_COMPLETE if completes else 0)
-        text = "Your hand is then empty, so you draw 5 new cards at once and go on playing"
         if stock < HAND_SIZE:
-            text += (
-                f", but the stock holds only {stock} card{'s' if stock != 1 else ''}: you draw "
-                f"{stock} and the game ends at once as a draw. " + cite("stock-out")
+            text = (
+                ngettext(
+                    "Your hand is then empty, so you draw 5 new cards at once and go on playing, but the "
+                    "stock holds only {n} card: you draw {n} and the game ends at once as a draw.",
+                    "Your hand is then empty, so you draw 5 new cards at once and go on playing, but the "
+                    "stock holds only {n} cards: you draw {n} and the game ends at once as a draw.",
+                    stock,
+                ).format(n=stock)
+                + " "
+                + cite("stock-out")
             )
         else:
-            text += ". " + cite("refill")
+            text = (
+                _("Your hand is then empty, so you draw 5 new cards at once and go on playing.")
+                + " "
+                + cite("refill")
+            )
         notes.append(text)
     return Explanation(True, rule, " ".join([*notes, cite(rule.id)]))
 
@@ -207,38 +247,55 @@ def _legal_discard(view: PlayerView, m: Move, names: tuple[str, str]) -> Explana
     other = view.opponent
     side = view.sides[view.player][m.target_index]
     notes = [
-        f"Legal: any card from your hand may go on one of your own side stacks; putting your "
-        f"{card.display} on {m.target} ends your turn."
+        _(
+            "Legal: any card from your hand may go on one of your own side stacks; putting your "
+            "{card} on {stack} ends your turn."
+        ).format(card=card.display, stack=m.target)
     ]
     if RANK_OF[card] == KING:
         notes.append(
-            f"The {card.display} is wild: on a center stack it counts as whatever rank is needed, "
-            "so a King kept in your hand is usually worth more than one put away."
+            _(
+                "The {card} is wild: on a center stack it counts as whatever rank is needed, "
+                "so a King kept in your hand is usually worth more than one put away."
+            ).format(card=card.display)
         )
     if side:
         top: Card = side[-1]
         if RANK_OF[top] == KING:
             notes.append(
-                f"It buries the {top.display}: a King's own rank is never used, so nothing sits "
-                "tidily on it, and the wild card stays stuck until this card is played."
+                _(
+                    "It buries the {card}: a King's own rank is never used, so nothing sits "
+                    "tidily on it, and the wild card stays stuck until this card is played."
+                ).format(card=top.display)
             )
         elif RANK_OF[top] == RANK_OF[card] + 1:
             notes.append(
-                f"A tidy discard: it sits on the {top.display}, one rank higher, so later the "
-                f"{rank_label(RANK_OF[card])} and then the {rank_label(RANK_OF[top])} can be played in order."
+                _(
+                    "A tidy discard: it sits on the {top}, one rank higher, so later the "
+                    "{rank} and then the {top_rank} can be played in order."
+                ).format(top=top.display, rank=rank_label(RANK_OF[card]), top_rank=rank_label(RANK_OF[top]))
             )
         else:
-            notes.append(f"It covers the {top.display}, which cannot be played until this card is.")
+            notes.append(
+                _("It covers the {card}, which cannot be played until this card is.").format(card=top.display)
+            )
     else:
-        notes.append(f"{m.target} is empty, so nothing is buried.")
+        notes.append(_("{stack} is empty, so nothing is buried.").format(stack=m.target))
     need = HAND_SIZE - view.hand_sizes[other]
     if need > view.stock_count:
         notes.append(
-            f"{names[other]} must then draw {need} but the stock holds {view.stock_count}, "
-            "so the game ends at once as a draw. " + cite("stock-out")
+            _(
+                "{name} must then draw {need} but the stock holds {n}, so the game ends at once as a draw."
+            ).format(name=names[other], need=need, n=view.stock_count)
+            + " "
+            + cite("stock-out")
         )
     elif need:
-        notes.append(f"{names[other]} then draws {need} card{'s' if need != 1 else ''} and plays.")
+        notes.append(
+            ngettext(
+                "{name} then draws {n} card and plays.", "{name} then draws {n} cards and plays.", need
+            ).format(name=names[other], n=need)
+        )
     return Explanation(True, RULES["end-turn"], " ".join([*notes, cite("end-turn")]))
 
 

@@ -14,7 +14,8 @@ from collections import deque
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
-from ..engine.cards import KING, RANK_OF, STACK_COMPLETE, Card, a_rank, rank_label
+from ..engine.cards import KING, RANK_OF, STACK_COMPLETE, Card, a_rank
+from ..engine.i18n import _, language, ngettext
 from ..engine.moves import Move
 from ..engine.rules import HAND_SIZE, fits, legal_moves
 from ..engine.state import PlayerView
@@ -130,12 +131,23 @@ def find_emptying_plan(view: PlayerView) -> Plan | None:
 
 def _card_words(card: Card, size: int) -> str:
     if RANK_OF[card] == KING:
-        return f"{card.display} (as {'an' if size + 1 in (1, 8) else 'a'} {rank_label(size + 1)})"
+        return _("{card} (as {a_rank})").format(card=card.display, a_rank=a_rank(size + 1))
     return card.display
 
 
 def _from(source: str) -> str:
-    return {"H": "from your hand", "P": "from your pay-off pile"}.get(source, f"from {source}")
+    if source == "H":
+        return _("from your hand")
+    if source == "P":
+        return _("from your pay-off pile")
+    return _("from {stack}").format(stack=source)
+
+
+def _and(items: Sequence[str]) -> str:
+    """ "a, b and c" in the language in force."""
+    if len(items) == 1:
+        return items[0]
+    return _("{first} and {last}").format(first=", ".join(items[:-1]), last=items[-1])
 
 
 def describe_chain(moves: Sequence[Move], sizes: Sequence[Sequence[int]]) -> str:
@@ -153,24 +165,34 @@ def describe_chain(moves: Sequence[Move], sizes: Sequence[Sequence[int]]) -> str
             groups.append((m.source, m.target, [words], [size + 1 == STACK_COMPLETE]))
     parts = []
     for source, target, cards, completes in groups:
-        listed = cards[0] if len(cards) == 1 else ", ".join(cards[:-1]) + " and " + cards[-1]
-        done = ", completing it" if completes[0] else ""
-        parts.append(f"the {listed} {_from(source)} to {target}{done}")
-    return ", then ".join(parts)
+        done = _(", completing it") if completes[0] else ""
+        parts.append(
+            _("the {cards} {source} to {stack}{done}").format(
+                cards=_and(cards), source=_from(source), stack=target, done=done
+            )
+        )
+    return _(", then ").join(parts)
 
 
-def explain_position(position: Position, *, names: tuple[str, str] | None = None) -> str:
+def explain_position(
+    position: Position, *, names: tuple[str, str] | None = None, lang: str | None = None
+) -> str:
     """What the player to move can do now, in a few plain sentences (pay-off card first).
 
     Given a `PlayerView`, it speaks to that player: on the other's turn it says only whose
-    turn it is.
+    turn it is. `lang` ("en", "es", "pt") overrides the language in force.
     """
+    with language(lang):
+        return _explain_position(position, names)
+
+
+def _explain_position(position: Position, names: tuple[str, str] | None) -> str:
     view = seat_of(position)
     names = names or names_of(position)
     if view.result is not None:
         return view.result.describe(names)
     if not view.is_my_turn:
-        return f"It is not your turn: {names[view.current_player]} is to move."
+        return _("It is not your turn: {name} is to move.").format(name=names[view.current_player])
     lines = [_payoff_line(view), _centers_line(view)]
     others = [m for m in view.legal_moves() if m.to_center and m.source != "P"]
     if others:
@@ -179,11 +201,16 @@ def explain_position(position: Position, *, names: tuple[str, str] | None = None
         for m in others:
             targets.setdefault((m.source, m.card), []).append(m.target)
         shown = [
-            f"{_card_words(card, min(sizes[int(t[1]) - 1] for t in ts)) if len(ts) == 1 else card.display} "
-            f"{_from(source)} to {' or '.join(ts)}"
+            _("{card} {source} to {stacks}").format(
+                card=_card_words(card, min(sizes[int(t[1]) - 1] for t in ts))
+                if len(ts) == 1
+                else card.display,
+                source=_from(source),
+                stacks=_(" or ").join(ts),
+            )
             for (source, card), ts in targets.items()
         ]
-        lines.append("Cards you can play to the center now: " + "; ".join(shown[:8]) + ".")
+        lines.append(_("Cards you can play to the center now: {moves}.").format(moves="; ".join(shown[:8])))
     warning = _blocking_line(view, names)
     if warning is not None:
         lines.append(warning)
@@ -194,40 +221,46 @@ def explain_position(position: Position, *, names: tuple[str, str] | None = None
 def _payoff_line(view: PlayerView) -> str:
     top = view.payoff_tops[view.player]
     if top is None:
-        return "Your pay-off pile is empty."
+        return _("Your pay-off pile is empty.")
     count = view.payoff_counts[view.player]
     plan = find_payoff_plan(view)
-    last = " It is your last one: playing it wins the game." if count == 1 else ""
+    last = " " + _("It is your last one: playing it wins the game.") if count == 1 else ""
     if plan is None:
         empty = find_emptying_plan(view)
         if empty is not None:
             chain = describe_chain(empty.moves, empty.sizes)
-            return (
-                f"Your pay-off {top.display} cannot be played yet with the cards you can see. "
-                f"You can empty your hand by playing {chain}, which draws 5 new cards that may "
+            return _(
+                "Your pay-off {card} cannot be played yet with the cards you can see. "
+                "You can empty your hand by playing {chain}, which draws 5 new cards that may "
                 "bring what you need."
-            )
+            ).format(card=top.display, chain=chain)
         if RANK_OF[top] == KING:
-            wanted = "a center stack with at least one card on it"
+            wanted = _("a center stack with at least one card on it")
         elif RANK_OF[top] > 1:
             below = RANK_OF[top] - 1
-            wanted = (
-                f"a center stack built up to {a_rank(below)} (holding {below} "
-                f"card{'s' if below != 1 else ''}, whatever its top card is)"
-            )
+            wanted = ngettext(
+                "a center stack built up to {a_rank} (holding {n} card, whatever its top card is)",
+                "a center stack built up to {a_rank} (holding {n} cards, whatever its top card is)",
+                below,
+            ).format(a_rank=a_rank(below), n=below)
         else:
-            wanted = "an empty center stack"
-        return (
-            f"Your pay-off {top.display} cannot be played this turn with the cards you can see "
-            f"({count} left in the pile): it needs {wanted}."
-        )
+            wanted = _("an empty center stack")
+        return _(
+            "Your pay-off {card} cannot be played this turn with the cards you can see "
+            "({n} left in the pile): it needs {wanted}."
+        ).format(card=top.display, n=count, wanted=wanted)
     target = plan.payoff.target if plan.payoff is not None else ""
     if not plan.moves:
-        return f"You can play your pay-off {top.display} now, on {target}.{last}"
+        return (
+            _("You can play your pay-off {card} now, on {stack}.").format(card=top.display, stack=target)
+            + last
+        )
     sizes = plan.sizes
     return (
-        f"You can play your pay-off {top.display} after playing {describe_chain(plan.moves, sizes)}; "
-        f"it then goes on {target}.{last}"
+        _("You can play your pay-off {card} after playing {chain}; it then goes on {stack}.").format(
+            card=top.display, chain=describe_chain(plan.moves, sizes), stack=target
+        )
+        + last
     )
 
 
@@ -269,14 +302,15 @@ def _blocking_line(view: PlayerView, names: tuple[str, str]) -> str | None:
         if m.to_center and m.source != "P":
             after = list(sizes)
             after[m.target_index] = (after[m.target_index] + 1) % STACK_COMPLETE
-            if reaches_payoff(top, sides, after, ks) and f"{m.card.display} on {m.target}" not in risky:
-                risky.append(f"{m.card.display} on {m.target}")
+            said = _("{card} on {stack}").format(card=m.card.display, stack=m.target)
+            if reaches_payoff(top, sides, after, ks) and said not in risky:
+                risky.append(said)
     if not risky:
         return None
-    return (
-        f"Careful: {' or '.join(risky[:3])} would let {names[other]} play their pay-off "
-        f"{top.display} (their pay-off card and side stacks are in view)."
-    )
+    return _(
+        "Careful: {moves} would let {name} play their pay-off {card} "
+        "(their pay-off card and side stacks are in view)."
+    ).format(moves=_(" or ").join(risky[:3]), name=names[other], card=top.display)
 
 
 def _centers_line(view: PlayerView) -> str:
@@ -284,7 +318,7 @@ def _centers_line(view: PlayerView) -> str:
         needs_phrase(f"C{i + 1}", n, view.rules.kings_start_stacks, king_hint=False)
         for i, n in enumerate(view.center_sizes())
     ]
-    return "Center stacks: " + "; ".join(parts) + "."
+    return _("Center stacks: {needs}.").format(needs="; ".join(parts))
 
 
 def _discard_line(view: PlayerView) -> str:
@@ -293,21 +327,30 @@ def _discard_line(view: PlayerView) -> str:
     playable = {m.card for m in view.legal_moves() if m.source == "H" and m.to_center}
     keep = [c for c in dict.fromkeys(view.hand) if c not in playable]
     onto = [  # a King on top is never one rank higher: its own rank is never used
-        f"{card.display} on the {top.display} (S{i + 1})"
+        _("{card} on the {top} (S{n})").format(card=card.display, top=top.display, n=i + 1)
         for card in keep
         for i, top in enumerate(tops)
         if top is not None and RANK_OF[top] != KING and RANK_OF[top] == RANK_OF[card] + 1
     ]
     empty = [f"S{i + 1}" for i, top in enumerate(tops) if top is None]
-    text = "To end your turn, put a hand card on one of your side stacks (S1 to S4)"
     if onto:
-        text += "; discards that bury nothing: " + ", ".join(onto[:3])
+        text = _(
+            "To end your turn, put a hand card on one of your side stacks (S1 to S4); "
+            "discards that bury nothing: {discards}."
+        ).format(discards=", ".join(onto[:3]))
     elif empty and keep:
-        text += f"; {empty[0]} is empty, so a card put there buries nothing"
-    text += "."
+        text = _(
+            "To end your turn, put a hand card on one of your side stacks (S1 to S4); "
+            "{stack} is empty, so a card put there buries nothing."
+        ).format(stack=empty[0])
+    else:
+        text = _("To end your turn, put a hand card on one of your side stacks (S1 to S4).")
     if view.stock_count < HAND_SIZE:
-        text += (
-            f" The stock holds only {view.stock_count} card{'s' if view.stock_count != 1 else ''}: "
-            "emptying your hand would end the game as a draw, unless a completed stack refills it first."
-        )
+        text += " " + ngettext(
+            "The stock holds only {n} card: emptying your hand would end the game as a draw, "
+            "unless a completed stack refills it first.",
+            "The stock holds only {n} cards: emptying your hand would end the game as a draw, "
+            "unless a completed stack refills it first.",
+            view.stock_count,
+        ).format(n=view.stock_count)
     return text

@@ -9,6 +9,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Final
 
+from ..engine.i18n import N_, _
+
 
 @dataclass(frozen=True, slots=True)
 class Rule:
@@ -31,138 +33,174 @@ RULES: Final[dict[str, Rule]] = {
     for r in (
         _rule(
             "layout",
-            "the layout",
-            "Each player: a pay-off pile of 20 cards (face down, only its top card face up and "
-            "playable), a hand of 5 cards, and 4 side stacks, empty at the start.",
+            N_("the layout"),
+            N_(
+                "Each player: a pay-off pile of 20 cards (face down, only its top card face up and "
+                "playable), a hand of 5 cards, and 4 side stacks, empty at the start."
+            ),
         ),
         _rule(
             "payoff-top",
-            "only the pay-off top card plays",
-            "a pay-off pile of 20 cards (face down, only its top card face up and playable)",
+            N_("only the pay-off top card plays"),
+            N_("a pay-off pile of 20 cards (face down, only its top card face up and playable)"),
         ),
         _rule(
             "moves",
-            "the moves of a turn",
-            "The player then makes any number of these moves, in any order: pay-off top card -> a "
-            "center stack; top card of one of their own side stacks -> a center stack; a card from "
-            "the hand -> a center stack; a card from the hand -> one of their own side stacks.",
+            N_("the moves of a turn"),
+            N_(
+                "The player then makes any number of these moves, in any order: pay-off top card -> a "
+                "center stack; top card of one of their own side stacks -> a center stack; a card from "
+                "the hand -> a center stack; a card from the hand -> one of their own side stacks."
+            ),
         ),
         _rule(
             "draw",
-            "drawing up to five",
-            "At the start of a turn the player draws from the stock until the hand holds 5 cards.",
+            N_("drawing up to five"),
+            N_("At the start of a turn the player draws from the stock until the hand holds 5 cards."),
         ),
         _rule(
             "end-turn",
-            "a side-stack discard ends the turn",
-            "a card from the hand -> one of their own side stacks. This ends the turn.",
+            N_("a side-stack discard ends the turn"),
+            N_("a card from the hand -> one of their own side stacks. This ends the turn."),
         ),
         _rule(
             "turn-passes",
-            "whose turn it is",
-            "The turn passes as part of the move that ends it: right after a hand -> side stack move "
-            "the other player is to move and has already drawn",
+            N_("whose turn it is"),
+            N_(
+                "The turn passes as part of the move that ends it: right after a hand -> side stack move "
+                "the other player is to move and has already drawn"
+            ),
         ),
         _rule(
             "no-other-move",
-            "there is no other move",
-            "There is no other move: nothing goes from a side stack to a side stack, nothing onto a "
-            "pay-off pile, nothing from a center stack anywhere, and no card may be passed.",
+            N_("there is no other move"),
+            N_(
+                "There is no other move: nothing goes from a side stack to a side stack, nothing onto a "
+                "pay-off pile, nothing from a center stack anywhere, and no card may be passed."
+            ),
         ),
         _rule(
             "refill",
-            "an emptied hand is refilled",
-            "If the hand becomes empty during a turn (every card went to center stacks), the player "
-            "at once draws 5 new cards and goes on playing.",
+            N_("an emptied hand is refilled"),
+            N_(
+                "If the hand becomes empty during a turn (every card went to center stacks), the player "
+                "at once draws 5 new cards and goes on playing."
+            ),
         ),
         _rule(
             "side-top",
-            "only the top of a side stack plays",
-            "Every card in a side stack is visible to both players (they are fanned), but only the "
-            "top card can be played.",
+            N_("only the top of a side stack plays"),
+            N_(
+                "Every card in a side stack is visible to both players (they are fanned), but only the "
+                "top card can be played."
+            ),
         ),
         _rule(
             "build-up",
-            "center stacks build up from the Ace",
-            "A center stack is built upwards from the Ace regardless of suit: A, 2, 3, ... J, Q. A "
-            "stack holding n cards accepts a card of rank n + 1 (the empty stack accepts an Ace).",
+            N_("center stacks build up from the Ace"),
+            N_(
+                "A center stack is built upwards from the Ace regardless of suit: A, 2, 3, ... J, Q. A "
+                "stack holding n cards accepts a card of rank n + 1 (the empty stack accepts an Ace)."
+            ),
         ),
         _rule(
             "kings-wild",
-            "Kings are wild",
-            "A King may be played on any non-empty center stack and counts as the rank needed there "
-            "(a King on a 10 is a Jack; a King on a Jack is a Queen).",
+            N_("Kings are wild"),
+            N_(
+                "A King may be played on any non-empty center stack and counts as the rank needed there "
+                "(a King on a 10 is a Jack; a King on a Jack is a Queen)."
+            ),
         ),
         _rule(
             "king-no-start",
-            "a King cannot start a stack",
-            "By default a King may not start an empty stack: the rule texts describe the King "
-            'fitting "the card already on the stack".',
+            N_("a King cannot start a stack"),
+            N_(
+                "By default a King may not start an empty stack: the rule texts describe the King "
+                'fitting "the card already on the stack".'
+            ),
         ),
         _rule(
             "kings-start-option",
-            "the kings_start_stacks option",
-            "The rule option `kings_start_stacks` (default false) allows a King on an empty stack, "
-            "where it counts as an Ace.",
+            N_("the kings_start_stacks option"),
+            N_(
+                "The rule option `kings_start_stacks` (default false) allows a King on an empty stack, "
+                "where it counts as an Ace."
+            ),
         ),
         _rule(
             "complete",
-            "a completed stack goes back to the stock",
-            "A stack is complete when it holds 12 cards (its top counts as a Queen). A complete "
-            "stack is removed at once: its 12 cards are added to the stock and the whole stock is "
-            "shuffled.",
+            N_("a completed stack goes back to the stock"),
+            N_(
+                "A stack is complete when it holds 12 cards (its top counts as a Queen). A complete "
+                "stack is removed at once: its 12 cards are added to the stock and the whole stock is "
+                "shuffled."
+            ),
         ),
         _rule(
             "win",
-            "winning and scoring",
-            "The game ends at once when a player plays the last card of their pay-off pile. That "
-            "player wins the game and scores one point for each card left in the other player's "
-            "pay-off pile.",
+            N_("winning and scoring"),
+            N_(
+                "The game ends at once when a player plays the last card of their pay-off pile. That "
+                "player wins the game and scores one point for each card left in the other player's "
+                "pay-off pile."
+            ),
         ),
         _rule(
             "stock-out",
-            "the stock running out",
-            "whenever a player must draw a card (rule 1 or rule 5 of a turn) and the stock is empty, "
-            "the game ends at once as a draw: no points for anyone.",
+            N_("the stock running out"),
+            N_(
+                "whenever a player must draw a card (rule 1 or rule 5 of a turn) and the stock is empty, "
+                "the game ends at once as a draw: no points for anyone."
+            ),
         ),
         _rule(
             "match",
-            "the match to 50",
-            "Games are played until a player's total reaches 50 points or more; that player wins the "
-            "match. Drawn games score nothing and the match goes on.",
+            N_("the match to 50"),
+            N_(
+                "Games are played until a player's total reaches 50 points or more; that player wins the "
+                "match. Drawn games score nothing and the match goes on."
+            ),
         ),
         _rule(
             "card-notation",
-            "how a card is written",
-            "Card notation: rank `A 2 3 4 5 6 7 8 9 T J Q K` then suit `c d h s` \u2014 `Ah`, `Ts`, "
-            "`Kd`. Displays may show `10\u2660`; records and move strings always use the "
-            "two-character form.",
+            N_("how a card is written"),
+            N_(
+                "Card notation: rank `A 2 3 4 5 6 7 8 9 T J Q K` then suit `c d h s` \u2014 `Ah`, `Ts`, "
+                "`Kd`. Displays may show `10\u2660`; records and move strings always use the "
+                "two-character form."
+            ),
         ),
         _rule(
             "king-own-rank",
-            "a King's own rank is never used",
-            "Kings are wild. A King's own rank is never used: on a center stack it stands for the "
-            "rank that stack needs next.",
+            N_("a King's own rank is never used"),
+            N_(
+                "Kings are wild. A King's own rank is never used: on a center stack it stands for the "
+                "rank that stack needs next."
+            ),
         ),
         _rule(
             "king-on-ten",
-            "a King on a Ten is a Jack",
-            'The store text\'s example says a King played on a Ten "becomes a Queen". That '
-            "contradicts the sequence (a Jack follows a Ten) and the completion rule (a Queen or a "
-            "King on a Jack completes a stack), so here a King on a Ten counts as a Jack, as the "
-            "sequence demands.",
+            N_("a King on a Ten is a Jack"),
+            N_(
+                'The store text\'s example says a King played on a Ten "becomes a Queen". That '
+                "contradicts the sequence (a Jack follows a Ten) and the completion rule (a Queen or a "
+                "King on a Jack completes a stack), so here a King on a Ten counts as a Jack, as the "
+                "sequence demands."
+            ),
         ),
         _rule(
             "hidden",
-            "what each player can see",
-            "Hidden information: the other player's hand, every pay-off card below the top, and the "
-            "order of the stock. Nothing hidden may be shown to, or sent to, a player who could not "
-            "see it at the table.",
+            N_("what each player can see"),
+            N_(
+                "Hidden information: the other player's hand, every pay-off card below the top, and the "
+                "order of the stock. Nothing hidden may be shown to, or sent to, a player who could not "
+                "see it at the table."
+            ),
         ),
         _rule(
             "notation",
-            "the move notation",
-            "A move is written `SOURCE:CARD>TARGET`, with no spaces.",
+            N_("the move notation"),
+            N_("A move is written `SOURCE:CARD>TARGET`, with no spaces."),
         ),
     )
 }
@@ -171,4 +209,4 @@ RULES: Final[dict[str, Rule]] = {
 def cite(rule_id: str) -> str:
     """The rule's quote as a sentence to append to an explanation."""
     rule = RULES[rule_id]
-    return f"Rule ({rule.title}): \u201c{rule.quote}\u201d"
+    return _("Rule ({title}): \u201c{quote}\u201d").format(title=_(rule.title), quote=_(rule.quote))
