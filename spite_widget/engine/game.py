@@ -574,11 +574,6 @@ class Game:
     # ------------------------------------------------------------------ records
     def to_record(self) -> dict[str, Any]:
         """The game in the RULES.md record format; `Game.from_record` reads it back exactly."""
-        if self._start is not None:
-            raise ValueError(
-                "this game started from a position (Game.from_state), not from a deal, and a "
-                "record replays from the deal: keep the position with game.state.to_text()"
-            )
         return records.write_game(self)
 
     @classmethod

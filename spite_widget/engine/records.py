@@ -224,6 +224,11 @@ def _check_variations(game: Game, lines: object, number: int | None) -> None:
 
 def write_game(game: Game) -> dict[str, Any]:
     """The game as a record (RULES.md); `read_game` reads it back exactly."""
+    if game.start is not None:
+        raise ValueError(
+            "this game started from a position (Game.from_state), not from a deal, and a "
+            "record replays from the deal: keep the position with game.state.to_text()"
+        )
     rec: dict[str, Any] = {
         "format": RECORD_FORMAT,
         "version": RECORD_VERSION,
