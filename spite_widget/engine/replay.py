@@ -19,6 +19,7 @@ from collections.abc import Callable
 from typing import Any
 
 from . import records
+from .cards import Card
 from .errors import IllegalMoveError, NotAMoveError
 from .game import Game, Played
 from .match import Match
@@ -161,6 +162,13 @@ class Replay:
     def move(self) -> Move | None:
         """The move that led to the position at the cursor (None at the deal)."""
         return self._cursor.last_move
+
+    def stock_after(self, number: int) -> tuple[Card, ...] | None:
+        """The stock recorded with move `number` (1-based) of the cursor's line, when that
+        move completed a stack (None otherwise)."""
+        self._check_number(number)
+        stock = self._sequence()[number - 1][2]
+        return None if stock is None else tuple(Card(c) for c in stock)
 
     def mover(self, number: int) -> int:
         """Who played move `number` (1-based) of the cursor's line."""

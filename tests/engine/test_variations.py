@@ -8,6 +8,8 @@ import random
 from typing import Any
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from spite_widget import Game, IllegalMoveError, Move, RecordError, Replay
 
@@ -289,3 +291,44 @@ def test_stepped_back_above_a_side_line_a_new_move_branches_from_the_parent_line
     assert r.line == ((7, 1),) and r.moves == (*GAME.moves[:6], alt)
     out = r.record["moves"]
     assert [len(out[i].get("variations", [])) for i in (6, 8)] == [1, 1]
+
+
+def test_a_bad_side_line_in_a_match_names_the_game_too():
+    from spite_widget import Match
+
+    m = Match(target=50, seed=2, players=("Ada", "Bo"))
+    rng = random.Random(2)
+    for _ in range(6):
+        m.game.play(rng.choice(m.game.legal_moves()))
+    rec = m.to_record()
+    rec["games"][0]["moves"][3]["variations"] = [[{"move": "S4:Ah>C1"}]]
+    with pytest.raises(RecordError, match=r"^game 1: move 4, variation 1, move 1: S4:Ah>C1 is illegal"):
+        Match.from_record(rec)
+
+
+@settings(max_examples=25, deadline=None)
+@given(st.integers(0, 10**6))
+def test_random_side_lines_promotions_and_deletions_always_write_a_record_that_reads_back(seed):
+    rng = random.Random(seed)
+    base = played_game(seed % 50, plies=60)
+    r = Replay(base)
+    for _ in range(12):
+        action = rng.random()
+        if action < 0.55 and r.state.legal_moves():
+            r.play(rng.choice(r.state.legal_moves()))
+        elif action < 0.75:
+            r.seek(rng.randrange(len(r) + 1))
+        elif action < 0.85 and r.variations():
+            r.enter_line(rng.randrange(len(r.variations())) + 1)
+        elif action < 0.93 and r.line:
+            r.promote()
+        elif r.line:
+            r.delete_line()
+        state, moves = r.state, r.moves
+        rec = r.record
+        assert Game.from_record(rec).to_record() == rec
+        assert Replay(rec).record == rec
+        truth = Game.from_record({**rec, "moves": [], "result": None})
+        for n, m in enumerate(moves[: r.ply], start=1):
+            truth.play(m, stock=r.stock_after(n))
+        assert truth.state == state
