@@ -194,6 +194,29 @@ _A_RANK: Final = (
 )
 
 
+_THE_RANK: Final = (
+    "",
+    N_("the Ace"),
+    N_("the 2"),
+    N_("the 3"),
+    N_("the 4"),
+    N_("the 5"),
+    N_("the 6"),
+    N_("the 7"),
+    N_("the 8"),
+    N_("the 9"),
+    N_("the 10"),
+    N_("the Jack"),
+    N_("the Queen"),
+    N_("the King"),
+)
+
+
+def the_rank(rank: int) -> str:
+    """The rank with its definite article: "the Queen" ("la Reina", "a dama")."""
+    return _(_THE_RANK[rank])
+
+
 def rank_label(rank: int) -> str:
     """The rank as a player says it in a sentence: 1 -> "Ace", 9 -> "9", 11 -> "Jack"."""
     label = _RANK_LABELS[rank]

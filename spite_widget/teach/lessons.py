@@ -9,11 +9,12 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from functools import cache
 
 from ..engine.cards import ALL_CARDS, KING, RANK_OF, STACK_COMPLETE, Card, two_packs
 from ..engine.game import Game
+from ..engine.i18n import _, get_language, language
 from ..engine.moves import Move
 from ..engine.rules import PAYOFF_SIZE
 from ..engine.state import GameState
@@ -73,6 +74,8 @@ class Lesson:
     """Match totals before this game, for the lesson about the match."""
     kings_start_stacks: bool = False
     """The rule option in force (the lesson about the option turns it on)."""
+    lang: str = "en"
+    """The language its words are in; a `LessonSession` speaks it too."""
 
     def new_game(self) -> Game:
         """A fresh Game at the lesson's starting position (the setup already played)."""
@@ -187,11 +190,11 @@ def build_deck(
             raise ValueError(f"the lesson deck uses {card} more than twice")
         pool[Card(card)] -= 1
     # the filler: high cards first, so what the opponent draws rarely matters to a lesson
-    filler = [c for c in sorted(ALL_CARDS, key=lambda c: (-RANK_OF[c] % 13, c)) for _ in range(pool[c])]
+    filler = [c for c in sorted(ALL_CARDS, key=lambda c: (-RANK_OF[c] % 13, c)) for _n in range(pool[c])]
     filler.reverse()
 
     def take(n: int) -> list[str]:
-        return [filler.pop() for _ in range(n)]
+        return [filler.pop() for _n in range(n)]
 
     def pile(top_first: Sequence[str], size: int) -> list[str]:
         return take(size - len(top_first)) + list(reversed(top_first))
@@ -205,7 +208,7 @@ def build_deck(
 
 
 def _quote(*rule_ids: str) -> str:
-    return "\n".join(f"> {RULES[r].quote}\n>" for r in rule_ids).rstrip(">\n")
+    return "\n".join(f"> {_(RULES[r].quote)}\n>" for r in rule_ids).rstrip(">\n")
 
 
 # ---------------------------------------------------------------------------- the lessons
@@ -214,18 +217,20 @@ def _quote(*rule_ids: str) -> str:
 def _build_from_ace() -> Lesson:
     return Lesson(
         id="build-from-ace",
-        title="Building from the Ace",
+        title=_("Building from the Ace"),
         text=(
-            "Your aim in Spite & Malice is to get rid of your **pay-off pile**: only its top card "
-            "is face up, and it can only go onto a **center stack**.\n\n"
+            _(
+                "Your aim in Spite & Malice is to get rid of your **pay-off pile**: only its top card "
+                "is face up, and it can only go onto a **center stack**.\n\n"
+            )
             + _quote("build-up")
-            + "\n\nYour pay-off card is a 3. Start a center stack and build it up to the 3."
+            + _("\n\nYour pay-off card is a 3. Start a center stack and build it up to the 3.")
         ),
         rules=("layout", "build-up", "moves"),
         deck=build_deck(payoff0=["3s"], hand0=["Ah", "2c", "9d", "Jc", "6s"]),
         setup=(),
-        goal=Goal("Play your pay-off card.", payoff_played),
-        hint="An empty center stack needs an Ace. What does a stack holding one card need?",
+        goal=Goal(_("Play your pay-off card."), payoff_played),
+        hint=_("An empty center stack needs an Ace. What does a stack holding one card need?"),
         solution=("H:Ah>C1", "H:2c>C1", "P:3s>C1"),
     )
 
@@ -233,17 +238,17 @@ def _build_from_ace() -> Lesson:
 def _kings_wild() -> Lesson:
     return Lesson(
         id="kings-wild",
-        title="Kings are wild",
+        title=_("Kings are wild"),
         text=(
-            "There is no 3 in your hand, but there is a King.\n\n"
+            _("There is no 3 in your hand, but there is a King.\n\n")
             + _quote("kings-wild", "king-no-start")
-            + "\n\nBuild up to your pay-off 4, letting the King stand in for the missing card."
+            + _("\n\nBuild up to your pay-off 4, letting the King stand in for the missing card.")
         ),
         rules=("kings-wild", "king-no-start", "kings-start-option"),
         deck=build_deck(payoff0=["4d"], hand0=["As", "2h", "Kc", "8h", "9c"]),
         setup=(),
-        goal=Goal("Play your pay-off card, using the King.", payoff_played),
-        hint="A King cannot start a stack. What would a King count as on a stack that needs a 3?",
+        goal=Goal(_("Play your pay-off card, using the King."), payoff_played),
+        hint=_("A King cannot start a stack. What would a King count as on a stack that needs a 3?"),
         solution=("H:As>C1", "H:2h>C1", "H:Kc>C1", "P:4d>C1"),
     )
 
@@ -251,12 +256,14 @@ def _kings_wild() -> Lesson:
 def _side_stacks() -> Lesson:
     return Lesson(
         id="side-stacks",
-        title="Side stacks",
+        title=_("Side stacks"),
         text=(
-            "Last turn you put a 5 on your side stack S2, and your opponent built C1 up to 4.\n\n"
+            _("Last turn you put a 5 on your side stack S2, and your opponent built C1 up to 4.\n\n")
             + _quote("side-top")
-            + "\n\nThe top card of a side stack plays to the center just like a hand card. "
-            "Your pay-off card is a 6: get it out."
+            + _(
+                "\n\nThe top card of a side stack plays to the center just like a hand card. "
+                "Your pay-off card is a 6: get it out."
+            )
         ),
         rules=("side-top", "moves"),
         deck=build_deck(
@@ -266,8 +273,8 @@ def _side_stacks() -> Lesson:
             draws=["7c"],
         ),
         setup=("H:5s>S2", "H:Ac>C1", "H:2c>C1", "H:3c>C1", "H:4c>C1", "H:Td>S1"),
-        goal=Goal("Play your pay-off card.", payoff_played),
-        hint="C1 needs a 5. Is there a 5 on top of one of your side stacks?",
+        goal=Goal(_("Play your pay-off card."), payoff_played),
+        hint=_("C1 needs a 5. Is there a 5 on top of one of your side stacks?"),
         solution=("S2:5s>C1", "P:6h>C1"),
     )
 
@@ -275,15 +282,19 @@ def _side_stacks() -> Lesson:
 def _end_turn() -> Lesson:
     return Lesson(
         id="end-turn",
-        title="Ending your turn wisely",
+        title=_("Ending your turn wisely"),
         text=(
-            "A turn lasts as long as you like, and you cannot pass: unless the game ends first, "
-            "it ends only when you put a hand card on one of your side stacks.\n\n"
+            _(
+                "A turn lasts as long as you like, and you cannot pass: unless the game ends first, "
+                "it ends only when you put a hand card on one of your side stacks.\n\n"
+            )
             + _quote("end-turn")
-            + "\n\nPlay what you can to the center first. Then choose the discard: a card put "
-            "on a side stack buries the card below it until it is played itself. Putting a card "
-            "on one a rank higher (an 8 on a 9) buries nothing, because later you can play the "
-            "8 and then the 9. A King is never one rank higher: its own rank is never used."
+            + _(
+                "\n\nPlay what you can to the center first. Then choose the discard: a card put "
+                "on a side stack buries the card below it until it is played itself. Putting a card "
+                "on one a rank higher (an 8 on a 9) buries nothing, because later you can play the "
+                "8 and then the 9. A King is never one rank higher: its own rank is never used."
+            )
         ),
         rules=("end-turn", "turn-passes", "draw", "side-top"),
         deck=build_deck(
@@ -294,12 +305,16 @@ def _end_turn() -> Lesson:
         ),
         setup=("H:9c>S1", "H:2s>S1", "H:Qd>S2", "H:9h>S2", "H:5s>S3", "H:6c>S3", "H:7h>S4", "H:Qs>S4"),
         goal=Goal(
-            "Play every hand card that can go to the center, then end your turn with a discard that "
-            "buries nothing.",
+            _(
+                "Play every hand card that can go to the center, then end your turn with a discard that "
+                "buries nothing."
+            ),
             tidy_end,
         ),
-        hint="Which of your cards can go to the center first? Then which one sits one rank below a "
-        "side-stack top?",
+        hint=_(
+            "Which of your cards can go to the center first? Then which one sits one rank below a "
+            "side-stack top?"
+        ),
         solution=("H:Ah>C1", "H:2h>C1", "H:8d>S1"),
     )
 
@@ -307,11 +322,11 @@ def _end_turn() -> Lesson:
 def _refill() -> Lesson:
     return Lesson(
         id="refill",
-        title="An empty hand is refilled",
+        title=_("An empty hand is refilled"),
         text=(
-            "Your pay-off card is a 7 and your hand runs from the Ace to the 5.\n\n"
+            _("Your pay-off card is a 7 and your hand runs from the Ace to the 5.\n\n")
             + _quote("refill")
-            + "\n\nPlay your whole hand to the center and see what you draw."
+            + _("\n\nPlay your whole hand to the center and see what you draw.")
         ),
         rules=("refill",),
         deck=build_deck(
@@ -320,8 +335,8 @@ def _refill() -> Lesson:
             draws=["Jd", "6s", "Qc", "9h", "8s"],
         ),
         setup=(),
-        goal=Goal("Empty your hand, then play your pay-off card.", payoff_played),
-        hint="Your hand runs in order from the Ace. What happens the moment your hand is empty?",
+        goal=Goal(_("Empty your hand, then play your pay-off card."), payoff_played),
+        hint=_("Your hand runs in order from the Ace. What happens the moment your hand is empty?"),
         solution=("H:Ah>C1", "H:2s>C1", "H:3d>C1", "H:4c>C1", "H:5h>C1", "H:6s>C1", "P:7c>C1"),
     )
 
@@ -331,11 +346,11 @@ def _complete_stack() -> Lesson:
     second = ["6d", "7h", "8s", "9c", "Th"]
     return Lesson(
         id="complete-stack",
-        title="A completed stack goes back to the stock",
+        title=_("A completed stack goes back to the stock"),
         text=(
-            "C1 has been built from the Ace up to the 10: two more cards complete it.\n\n"
+            _("C1 has been built from the Ace up to the 10: two more cards complete it.\n\n")
             + _quote("complete", "kings-wild")
-            + "\n\nComplete C1 with a King and watch the stock grow by 12 cards."
+            + _("\n\nComplete C1 with a King and watch the stock grow by 12 cards.")
         ),
         rules=("complete", "kings-wild"),
         deck=build_deck(
@@ -344,8 +359,8 @@ def _complete_stack() -> Lesson:
             draws=[*second, "Jc", "Kh", "4d", "7d", "9h"],
         ),
         setup=tuple(f"H:{c}>C1" for c in first + second),
-        goal=Goal("Complete a center stack with a King.", completed_with_king),
-        hint="C1 holds 10 cards and needs a Jack. Once the Jack is on, a King counts as the Queen.",
+        goal=Goal(_("Complete a center stack with a King."), completed_with_king),
+        hint=_("C1 holds 10 cards and needs a Jack. Once the Jack is on, a King counts as the Queen."),
         solution=("H:Jc>C1", "H:Kh>C1"),
         seed=3,
     )
@@ -368,18 +383,20 @@ def _win() -> Lesson:
     setup = tuple(f"P:{c}>C1" for c in payoff[:18])
     return Lesson(
         id="win",
-        title="Winning and scoring",
+        title=_("Winning and scoring"),
         text=(
-            "You have played 18 of your 20 pay-off cards; two are left.\n\n"
+            _("You have played 18 of your 20 pay-off cards; two are left.\n\n")
             + _quote("win")
-            + "\n\nYour opponent has not played a single pay-off card. Empty your pile and count "
-            "your points."
+            + _(
+                "\n\nYour opponent has not played a single pay-off card. Empty your pile and count "
+                "your points."
+            )
         ),
         rules=("win",),
         deck=build_deck(payoff0=payoff, hand0=["7s", "3c", "Jd", "Tc", "4h"]),
         setup=setup,
-        goal=Goal("Win the game.", won),
-        hint="C1 needs a 7. After your pay-off 8 the last pay-off card is turned up: look at it.",
+        goal=Goal(_("Win the game."), won),
+        hint=_("C1 needs a 7. After your pay-off 8 the last pay-off card is turned up: look at it."),
         solution=("H:7s>C1", "P:8c>C1", "P:9d>C1"),
         seed=5,
     )
@@ -393,18 +410,20 @@ def _stock_out() -> Lesson:
     setup = _discard_down_to(deck, stock_left=2)
     return Lesson(
         id="stock-out",
-        title="When the stock runs out",
+        title=_("When the stock runs out"),
         text=(
-            "Many turns later, the stock holds only 2 cards.\n\n"
+            _("Many turns later, the stock holds only 2 cards.\n\n")
             + _quote("stock-out", "refill")
-            + "\n\nIf you empty your hand now, you must draw 5 cards but only 2 are there: the game "
-            "ends at once as a draw and nobody scores. Play your pay-off 5 without emptying your hand."
+            + _(
+                "\n\nIf you empty your hand now, you must draw 5 cards but only 2 are there: the game "
+                "ends at once as a draw and nobody scores. Play your pay-off 5 without emptying your hand."
+            )
         ),
         rules=("stock-out", "refill", "draw"),
         deck=deck,
         setup=setup,
-        goal=Goal("Play your pay-off card before the stock runs out.", payoff_played_no_draw),
-        hint="C2 already holds the Ace, 2 and 3. Which card of yours does it need?",
+        goal=Goal(_("Play your pay-off card before the stock runs out."), payoff_played_no_draw),
+        hint=_("C2 already holds the Ace, 2 and 3. Which card of yours does it need?"),
         solution=("H:4d>C2", "P:5s>C2"),
     )
 
@@ -438,18 +457,20 @@ def _match() -> Lesson:
     payoff = [*_payoff_run([12, 7]), "Jh"]
     return Lesson(
         id="match",
-        title="The match to 50",
+        title=_("The match to 50"),
         text=(
-            "This is one game of a match. Before it, you had 31 points and your opponent 46.\n\n"
+            _("This is one game of a match. Before it, you had 31 points and your opponent 46.\n\n")
             + _quote("match")
-            + "\n\nThe starting player alternates from game to game. Your opponent still holds all "
-            "20 pay-off cards, so winning this game scores 20 and takes you past 50."
+            + _(
+                "\n\nThe starting player alternates from game to game. Your opponent still holds all "
+                "20 pay-off cards, so winning this game scores 20 and takes you past 50."
+            )
         ),
         rules=("match", "win", "kings-wild"),
         deck=build_deck(payoff0=payoff, hand0=["8c", "9s", "Kd", "4h", "2s"]),
         setup=tuple(f"P:{c}>C1" for c in payoff[:19]),
-        goal=Goal("Win the game, and with it the match.", _match_won((31, 46))),
-        hint="Your last pay-off card is a Jack. C1 needs an 8: how far can your hand take it?",
+        goal=Goal(_("Win the game, and with it the match."), _match_won((31, 46))),
+        hint=_("Your last pay-off card is a Jack. C1 needs an 8: how far can your hand take it?"),
         solution=("H:8c>C1", "H:9s>C1", "H:Kd>C1", "P:Jh>C1"),
         seed=9,
         scores=(31, 46),
@@ -464,19 +485,21 @@ def _king_on_ten() -> Lesson:
     second = ["6d", "7h", "8s", "9c", "Th"]
     return Lesson(
         id="king-on-ten",
-        title="A King on a Ten is a Jack",
+        title=_("A King on a Ten is a Jack"),
         text=(
-            "C1 has been built up to the 10. Your pay-off card is a Queen, and you have no Jack.\n\n"
+            _("C1 has been built up to the 10. Your pay-off card is a Queen, and you have no Jack.\n\n")
             + _quote("kings-wild", "king-on-ten")
-            + "\n\nSome printed rules say a King on a Ten becomes a Queen. If it did, your Queen "
-            "could never follow it. Here the King stands for the card the stack needs next: the "
-            "Jack. Use that to get your pay-off Queen out."
+            + _(
+                "\n\nSome printed rules say a King on a Ten becomes a Queen. If it did, your Queen "
+                "could never follow it. Here the King stands for the card the stack needs next: the "
+                "Jack. Use that to get your pay-off Queen out."
+            )
         ),
         rules=("king-on-ten", "kings-wild", "king-own-rank"),
         deck=build_deck(payoff0=["Qs"], hand0=first, draws=[*second, "Kh", "3d", "7d", "9h", "4s"]),
         setup=tuple(f"H:{c}>C1" for c in first + second),
-        goal=Goal("Play your pay-off Queen.", payoff_played),
-        hint="C1 holds ten cards. Which card does it need next, and which of yours can stand for it?",
+        goal=Goal(_("Play your pay-off Queen."), payoff_played),
+        hint=_("C1 holds ten cards. Which card does it need next, and which of yours can stand for it?"),
         solution=("H:Kh>C1", "P:Qs>C1"),
         seed=4,
     )
@@ -485,13 +508,17 @@ def _king_on_ten() -> Lesson:
 def _dig_out() -> Lesson:
     return Lesson(
         id="dig-out",
-        title="Only the top of a side stack plays",
+        title=_("Only the top of a side stack plays"),
         text=(
-            "Your pay-off card is a 6 and C1 needs a 5. There is a 5 in your side stack S1, but it "
-            "lies under a 2.\n\n"
+            _(
+                "Your pay-off card is a 6 and C1 needs a 5. There is a 5 in your side stack S1, but it "
+                "lies under a 2.\n\n"
+            )
             + _quote("side-top")
-            + "\n\nYou cannot reach under the top card. Play the top card somewhere first: then "
-            "the card below it is the top, and it plays."
+            + _(
+                "\n\nYou cannot reach under the top card. Play the top card somewhere first: then "
+                "the card below it is the top, and it plays."
+            )
         ),
         rules=("side-top", "build-up"),
         deck=build_deck(
@@ -511,8 +538,8 @@ def _dig_out() -> Lesson:
             "H:Ad>C2",
             "H:Jh>S1",
         ),
-        goal=Goal("Play your pay-off card.", payoff_played),
-        hint="The 5 is not on top of S1. Where could the card above it go?",
+        goal=Goal(_("Play your pay-off card."), payoff_played),
+        hint=_("The 5 is not on top of S1. Where could the card above it go?"),
         solution=("S1:2d>C2", "S1:5c>C1", "P:6h>C1"),
     )
 
@@ -520,15 +547,19 @@ def _dig_out() -> Lesson:
 def _build_down() -> Lesson:
     return Lesson(
         id="build-down",
-        title="Side stacks that unwind; keep your King",
+        title=_("Side stacks that unwind; keep your King"),
         text=(
-            "Nothing in your hand can go to the center, so you must end your turn with a discard. "
-            "All four side stacks hold cards.\n\n"
+            _(
+                "Nothing in your hand can go to the center, so you must end your turn with a discard. "
+                "All four side stacks hold cards.\n\n"
+            )
             + _quote("side-top", "king-own-rank")
-            + "\n\nBuild each side stack downward: a card one rank below the top (a 7 on an 8) "
-            "buries nothing, and the stack later plays back in order, 7, 8, 9. A King is wild "
-            "on a center stack, so keep it in your hand; and since its own rank is never used, "
-            "a Queen on a King buries the King. End your turn without burying anything."
+            + _(
+                "\n\nBuild each side stack downward: a card one rank below the top (a 7 on an 8) "
+                "buries nothing, and the stack later plays back in order, 7, 8, 9. A King is wild "
+                "on a center stack, so keep it in your hand; and since its own rank is never used, "
+                "a Queen on a King buries the King. End your turn without burying anything."
+            )
         ),
         rules=("side-top", "king-own-rank", "end-turn"),
         deck=build_deck(
@@ -548,8 +579,8 @@ def _build_down() -> Lesson:
             "H:8d>S1",
             "H:Qd>S1",
         ),
-        goal=Goal("End your turn with a discard that buries nothing.", tidy_end),
-        hint="Look at the top of each side stack. Which of your cards is exactly one rank below one?",
+        goal=Goal(_("End your turn with a discard that buries nothing."), tidy_end),
+        hint=_("Look at the top of each side stack. Which of your cards is exactly one rank below one?"),
         solution=("H:7s>S1",),
     )
 
@@ -557,16 +588,20 @@ def _build_down() -> Lesson:
 def _who_sees() -> Lesson:
     return Lesson(
         id="who-sees",
-        title="What each player sees, and whose piles are whose",
+        title=_("What each player sees, and whose piles are whose"),
         text=(
-            "You see your own hand, both pay-off top cards, every card of both players' side "
-            "stacks and the center stacks. You do not see your opponent's hand, the pay-off "
-            "cards below the tops, or the order of the stock; your opponent sees as little of "
-            "yours.\n\n"
+            _(
+                "You see your own hand, both pay-off top cards, every card of both players' side "
+                "stacks and the center stacks. You do not see your opponent's hand, the pay-off "
+                "cards below the tops, or the order of the stock; your opponent sees as little of "
+                "yours.\n\n"
+            )
             + _quote("hidden", "no-other-move")
-            + "\n\nYour pay-off card is a 5. C1 needs a 3 and then a 4: you hold the 3, and a 4 "
-            "lies on top of your opponent's side stack S1. It is theirs: nothing moves from or "
-            "onto your opponent's piles. Get your pay-off card out with your own cards."
+            + _(
+                "\n\nYour pay-off card is a 5. C1 needs a 3 and then a 4: you hold the 3, and a 4 "
+                "lies on top of your opponent's side stack S1. It is theirs: nothing moves from or "
+                "onto your opponent's piles. Get your pay-off card out with your own cards."
+            )
         ),
         rules=("hidden", "no-other-move", "kings-wild"),
         deck=build_deck(
@@ -576,8 +611,8 @@ def _who_sees() -> Lesson:
             draws=["Jd", "Qs", "7s"],
         ),
         setup=("H:Ac>C1", "H:2c>C1", "H:9h>S1", "H:4d>S1"),
-        goal=Goal("Play your pay-off card.", payoff_played),
-        hint="The 4 on the other side of the table is not yours. Which of your cards can be any rank?",
+        goal=Goal(_("Play your pay-off card."), payoff_played),
+        hint=_("The 4 on the other side of the table is not yours. Which of your cards can be any rank?"),
         solution=("H:3c>C1", "H:Kc>C1", "P:5h>C1"),
     )
 
@@ -585,17 +620,21 @@ def _who_sees() -> Lesson:
 def _blocking() -> Lesson:
     return Lesson(
         id="blocking",
-        title="Do not build for your opponent",
+        title=_("Do not build for your opponent"),
         text=(
-            "Look across the table: your opponent's pay-off card is the 7\u2663 and the top of "
-            "their side stack S1 is the 6\u2666. You cannot see their hand, but you can see "
-            "these.\n\n"
+            _(
+                "Look across the table: your opponent's pay-off card is the 7\u2663 and the top of "
+                "their side stack S1 is the 6\u2666. You cannot see their hand, but you can see "
+                "these.\n\n"
+            )
             + _quote("hidden", "build-up")
-            + "\n\nIf a center stack were built up to 5, your opponent could play the 6\u2666 and "
-            "then their 7\u2663. So do not leave a stack one below their pay-off card, nor one "
-            "below a side-stack card that leads to it. (When your own pay-off pile is nearly empty, "
-            "your race may be worth more than the block: weigh it.) Play a card to the center "
-            "where it helps nobody, then end your turn."
+            + _(
+                "\n\nIf a center stack were built up to 5, your opponent could play the 6\u2666 and "
+                "then their 7\u2663. So do not leave a stack one below their pay-off card, nor one "
+                "below a side-stack card that leads to it. (When your own pay-off pile is nearly empty, "
+                "your race may be worth more than the block: weigh it.) Play a card to the center "
+                "where it helps nobody, then end your turn."
+            )
         ),
         rules=("hidden", "build-up", "end-turn"),
         deck=build_deck(
@@ -607,12 +646,15 @@ def _blocking() -> Lesson:
         ),
         setup=("H:Ac>C1", "H:2c>C1", "H:3c>C1", "H:4c>C1", "H:8h>S1", "H:Ad>C2", "H:6d>S1"),
         goal=Goal(
-            "Play a card to the center and end your turn without opening the way to your "
-            "opponent's pay-off card.",
+            _(
+                "Play a card to the center and end your turn without opening the way to your "
+                "opponent's pay-off card."
+            ),
             blocked,
         ),
-        hint="Before each card you play, ask: what would this stack need next, and does your "
-        "opponent show it?",
+        hint=_(
+            "Before each card you play, ask: what would this stack need next, and does your opponent show it?"
+        ),
         solution=("H:2h>C2", "H:9h>S2"),
     )
 
@@ -632,20 +674,24 @@ def _complete_saves() -> Lesson:
     )
     return Lesson(
         id="complete-saves",
-        title="A completed stack saves the game",
+        title=_("A completed stack saves the game"),
         text=(
-            "Only 2 cards are left in the stock. Your pay-off card is a 5, C2 needs a 4, and you "
-            "have no 4: you must empty your hand and draw.\n\n"
+            _(
+                "Only 2 cards are left in the stock. Your pay-off card is a 5, C2 needs a 4, and you "
+                "have no 4: you must empty your hand and draw.\n\n"
+            )
             + _quote("stock-out", "complete")
-            + "\n\nEmptying your hand now would need 5 cards from a stock of 2: a draw. But a "
-            "completed stack goes back into the stock. Complete C1 first, and the stock is big "
-            "enough to refill your hand."
+            + _(
+                "\n\nEmptying your hand now would need 5 cards from a stock of 2: a draw. But a "
+                "completed stack goes back into the stock. Complete C1 first, and the stock is big "
+                "enough to refill your hand."
+            )
         ),
         rules=("complete", "stock-out", "refill"),
         deck=deck,
         setup=_discard_down_to(deck, stock_left=2, opening=opening),
-        goal=Goal("Play your pay-off card without the game ending as a draw.", payoff_played_no_draw),
-        hint="How many cards does C1 still need to be complete, and do you hold them?",
+        goal=Goal(_("Play your pay-off card without the game ending as a draw."), payoff_played_no_draw),
+        hint=_("How many cards does C1 still need to be complete, and do you hold them?"),
         solution=("H:Jd>C1", "H:Qh>C1", "H:As>C1", "H:2s>C1", "H:3d>C1", "H:4c>C1", "P:5s>C1"),
         seed=SAVE_SEED,
     )
@@ -654,26 +700,41 @@ def _complete_saves() -> Lesson:
 def _kings_start() -> Lesson:
     return Lesson(
         id="kings-start",
-        title="The kings_start_stacks option",
+        title=_("The kings_start_stacks option"),
         text=(
-            "This game is played with an option turned on. By default a King cannot start an "
-            "empty stack:\n\n"
+            _(
+                "This game is played with an option turned on. By default a King cannot start an "
+                "empty stack:\n\n"
+            )
             + _quote("king-no-start", "kings-start-option")
-            + "\n\nWith the option on, a King on an empty center stack counts as the Ace. Your "
-            "pay-off card is a 2 and you have no Ace."
+            + _(
+                "\n\nWith the option on, a King on an empty center stack counts as the Ace. Your "
+                "pay-off card is a 2 and you have no Ace."
+            )
         ),
         rules=("kings-start-option", "king-no-start"),
         deck=build_deck(payoff0=["2s"], hand0=["Kh", "9c", "Jd", "Qs", "7h"]),
         setup=(),
-        goal=Goal("Play your pay-off card.", payoff_played),
-        hint="No stack holds a card yet. What could start one for you in this game?",
+        goal=Goal(_("Play your pay-off card."), payoff_played),
+        hint=_("No stack holds a card yet. What could start one for you in this game?"),
         solution=("H:Kh>C1", "P:2s>C1"),
         kings_start_stacks=True,
     )
 
 
 @cache
-def _all() -> tuple[Lesson, ...]:
+def _all(lang: str) -> tuple[Lesson, ...]:
+    """The lessons with their words in `lang` (built once per language)."""
+    with language(lang):
+        opponent = _("Opponent")
+        built = _build_all()
+    return tuple(
+        replace(x, lang=lang, players=(x.players[0], opponent) if x.players[1] == "Opponent" else x.players)
+        for x in built
+    )
+
+
+def _build_all() -> tuple[Lesson, ...]:
     return (
         _build_from_ace(),
         _kings_wild(),
@@ -694,17 +755,22 @@ def _all() -> tuple[Lesson, ...]:
     )
 
 
-def lessons() -> list[Lesson]:
-    """Every lesson, in teaching order (building from the Ace first, the match last)."""
-    return list(_all())
+def lessons(lang: str | None = None) -> list[Lesson]:
+    """Every lesson, in teaching order (building from the Ace first, the match last).
+
+    `lang` ("en", "es", "pt") picks the language of their words; by default the one in force.
+    """
+    with language(lang):
+        return list(_all(get_language()))
 
 
-def lesson(lesson_id: str) -> Lesson:
-    """The lesson with this id."""
-    for item in _all():
+def lesson(lesson_id: str, lang: str | None = None) -> Lesson:
+    """The lesson with this id (in `lang`, by default the language in force)."""
+    found = lessons(lang)
+    for item in found:
         if item.id == lesson_id:
             return item
-    raise KeyError(f"no lesson {lesson_id!r}; the lessons are {', '.join(x.id for x in _all())}")
+    raise KeyError(f"no lesson {lesson_id!r}; the lessons are {', '.join(x.id for x in found)}")
 
 
 __all__ = ["MATCH_TARGET", "STACK_COMPLETE", "Goal", "Lesson", "build_deck", "lesson", "lessons"]

@@ -9,12 +9,14 @@ hand stays as hidden as at the table.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Literal
+from typing import Concatenate, Literal, ParamSpec, TypeVar
 
-from ..engine.cards import KING, RANK_OF, rank_label
+from ..engine.cards import KING, RANK_OF, the_rank
 from ..engine.errors import IllegalMoveError
 from ..engine.game import Game
+from ..engine.i18n import _, language, ngettext
 from ..engine.moves import InvalidMoveError, Move
 from ..engine.narrate import describe_move
 from ..engine.rules import HAND_SIZE
@@ -27,6 +29,22 @@ SEARCH_NODES = 4_000
 """Positions the goal search visits at most; beyond that a position is never called a dead end."""
 
 Status = Literal["playing", "done", "failed"]
+
+_P = ParamSpec("_P")
+_R = TypeVar("_R")
+
+
+def _speaking(
+    method: Callable[Concatenate[LessonSession, _P], _R],
+) -> Callable[Concatenate[LessonSession, _P], _R]:
+    """Run a method in the lesson's language, so everything it says is in the lesson's words."""
+
+    def inner(self: LessonSession, /, *args: _P.args, **kwargs: _P.kwargs) -> _R:
+        with language(self.lesson.lang):
+            return method(self, *args, **kwargs)
+
+    inner.__name__, inner.__doc__ = method.__name__, method.__doc__
+    return inner
 
 
 @dataclass(frozen=True, slots=True)
@@ -53,7 +71,8 @@ class LessonSession:
         """The live game (its setup already played); read it, but play through `play`."""
         self.start_ply = self.game.ply
         """The ply at which the learner took over."""
-        self.message = f"Goal: {lesson.goal.text}"
+        with language(lesson.lang):
+            self.message = _("Goal: {goal}").format(goal=lesson.goal.text)
         """The last thing said to the learner."""
         self._paths: dict[tuple[Move, ...], tuple[Move, ...] | None] = {}
 
@@ -153,21 +172,24 @@ class LessonSession:
         """The learner's legal moves, or [] once the lesson is done or failed."""
         return self.game.legal_moves() if self.status == "playing" else []
 
+    @_speaking
     def explain(self, move: Move | str) -> str:
         """Why `move` is legal or not for the learner (from the learner's seat, whoever is to move)."""
         return explain(self.view, move, names=self.game.players)
 
+    @_speaking
     def explain_position(self) -> str:
         """What the learner can do now (on the opponent's turn: only whose turn it is)."""
         return explain_position(self.view, names=self.game.players)
 
+    @_speaking
     def hint(self) -> str:
         """A nudge for the position as it is now: the lesson's hint at the start, then the next step."""
         status = self.status
         if status == "done":
-            return "The goal is reached already."
+            return _("The goal is reached already.")
         if status == "failed":
-            return f"{self._why_failed()} Undo the last move or reset to try again."
+            return self._why_failed() + " " + _("Undo the last move or reset to try again.")
         parts = [self.lesson.hint] if not self.moves else []
         step = self.next_step()
         if step is not None:
@@ -188,26 +210,43 @@ class LessonSession:
     def _step_hint(self, m: Move) -> str:
         """Where to look next, told as a question about one card (not the whole line)."""
         view = self.view
-        where = {"H": "in your hand", "P": "on your pay-off pile"}.get(m.source, f"on top of {m.source}")
         if m.ends_turn:
             side = view.sides[view.player][m.target_index]
-            on = f"on the {side[-1].display}" if side else "on an empty side stack"
-            return f"Next: which card could end your turn {on} without burying anything you need?"
+            if side:
+                return _(
+                    "Next: which card could end your turn on the {card} without burying anything you need?"
+                ).format(card=side[-1].display)
+            return _(
+                "Next: which card could end your turn on an empty side stack without burying anything you need?"
+            )
         size = view.center_sizes()[m.target_index]
-        need = "an Ace" if size == 0 else f"the {rank_label(size + 1)}"
-        return f"Next: {m.target} needs {need}. What {where} can be that card?"
+        need = _("an Ace") if size == 0 else the_rank(size + 1)
+        if m.source == "H":
+            return _("Next: {stack} needs {need}. What in your hand can be that card?").format(
+                stack=m.target, need=need
+            )
+        if m.source == "P":
+            return _("Next: {stack} needs {need}. What on your pay-off pile can be that card?").format(
+                stack=m.target, need=need
+            )
+        return _("Next: {stack} needs {need}. What on top of {source} can be that card?").format(
+            stack=m.target, need=need, source=m.source
+        )
 
     def solution(self) -> tuple[Move, ...]:
         """The moves that reach the goal from the lesson's start."""
         return tuple(Move.parse(m) for m in self.lesson.solution)
 
     # ------------------------------------------------------------------ acting
+    @_speaking
     def play(self, move: Move | str) -> Feedback:
         """Try `move`: an illegal one is refused with the rule that forbids it (never raises)."""
         status = self.status
         if status != "playing":
             text = (
-                "The lesson is complete." if status == "done" else "This attempt is over: reset to try again."
+                _("The lesson is complete.")
+                if status == "done"
+                else _("This attempt is over: reset to try again.")
             )
             return Feedback(False, status, text)
         try:
@@ -224,9 +263,11 @@ class LessonSession:
         said = describe_move(m, sizes, "You").rstrip(".") + "."
         status = self.status
         if status == "done":
-            self.message = f"{said} Goal reached: {self.lesson.goal.text}{self._score()}"
+            self.message = (
+                said + " " + _("Goal reached: {goal}").format(goal=self.lesson.goal.text) + self._score()
+            )
         elif status == "failed":
-            self.message = f"{said} {self._why_failed()} Undo the move or reset to try again."
+            self.message = f"{said} {self._why_failed()} " + _("Undo the move or reset to try again.")
         else:
             self.message = said
         return Feedback(True, status, self.message, m)
@@ -238,13 +279,21 @@ class LessonSession:
         if outcome is None or outcome.winner != me:
             return ""
         other = self.game.players[1 - me]
-        pts = f"{outcome.points} point{'s' if outcome.points != 1 else ''}"
-        text = f" You win {pts}: one for each card left in {other}'s pay-off pile."
+        text = " " + ngettext(
+            "You win {n} point: one for each card left in {name}'s pay-off pile.",
+            "You win {n} points: one for each card left in {name}'s pay-off pile.",
+            outcome.points,
+        ).format(n=outcome.points, name=other)
         if self.lesson.scores is not None:
             mine, theirs = self.lesson.scores[me], self.lesson.scores[1 - me]
             total = mine + outcome.points
-            text += f" Match: you {mine} + {outcome.points} = {total}, {other} {theirs}"
-            text += f": past {MATCH_TARGET}, you win the match." if total >= MATCH_TARGET else "."
+            values = {"mine": mine, "n": outcome.points, "total": total, "name": other, "theirs": theirs}
+            if total >= MATCH_TARGET:
+                text += " " + _(
+                    "Match: you {mine} + {n} = {total}, {name} {theirs}: past {target}, you win the match."
+                ).format(target=MATCH_TARGET, **values)
+            else:
+                text += " " + _("Match: you {mine} + {n} = {total}, {name} {theirs}.").format(**values)
         return text
 
     def _why_failed(self) -> str:
@@ -254,10 +303,10 @@ class LessonSession:
         if outcome is not None:
             text = outcome.describe(game.players)
             if outcome.winner is None:
-                text += (
-                    f" Your hand was emptied while the stock held fewer than {HAND_SIZE} cards, "
+                text += " " + _(
+                    "Your hand was emptied while the stock held fewer than {n} cards, "
                     "so the refill could not be drawn."
-                )
+                ).format(n=HAND_SIZE)
             return text
         last = game.last_move
         if last is None or game.current_player == self.lesson.learner:
@@ -269,23 +318,36 @@ class LessonSession:
         center = [x for x in view.legal_moves() if x.to_center]
         itself = next((x for x in center if x.source == "H" and x.card == last.card), None)
         if itself is not None:
-            reasons.append(f"the {last.card.display} itself could have gone to {itself.target}")
+            reasons.append(
+                _("the {card} itself could have gone to {stack}").format(
+                    card=last.card.display, stack=itself.target
+                )
+            )
         hand = next((x for x in center if x.source == "H" and x.card != last.card), None)
         if hand is not None:
-            reasons.append(f"the {hand.card.display} could still go to {hand.target}")
+            reasons.append(
+                _("the {card} could still go to {stack}").format(card=hand.card.display, stack=hand.target)
+            )
         side = next((x for x in center if x.source[0] == "S"), None)
         if side is not None:
-            reasons.append(f"the {side.card.display} on top of {side.source} could still go to {side.target}")
+            reasons.append(
+                _("the {card} on top of {source} could still go to {stack}").format(
+                    card=side.card.display, source=side.source, stack=side.target
+                )
+            )
         top = view.payoff_tops[view.player]
         if top is not None and any(x.source == "P" for x in center):
-            reasons.append(f"your pay-off {top.display} could still be played")
+            reasons.append(_("your pay-off {card} could still be played").format(card=top.display))
         pile = view.sides[view.player][last.target_index]
         if pile and (RANK_OF[pile[-1]] == KING or RANK_OF[pile[-1]] != RANK_OF[last.card] + 1):
-            reasons.append(f"the {last.card.display} buries the {pile[-1].display}")
-        head = "Your turn is over and the goal was not reached"
+            reasons.append(
+                _("the {card} buries the {top}").format(card=last.card.display, top=pile[-1].display)
+            )
         if not reasons:
-            return f"{head}."
-        return f"{head}: " + "; ".join(reasons[:3]) + "."
+            return _("Your turn is over and the goal was not reached.")
+        return _("Your turn is over and the goal was not reached: {reasons}.").format(
+            reasons="; ".join(reasons[:3])
+        )
 
     def _opened_for_opponent(self, last: Move | None) -> str:
         """Said when the last move opened the way to the opponent's pay-off card (cards in view only)."""
@@ -300,41 +362,48 @@ class LessonSession:
             return ""
         top = self.view.payoff_tops[other]
         name = self.game.players[other]
-        shown = top.display if top is not None else "card"
-        return (
-            f"With {last.target} built up to {len(self.game.state.centers[last.target_index])}, {name} can "
-            f"now play their pay-off {shown} using cards you can see on their side stacks."
-        )
+        shown = top.display if top is not None else _("card")
+        return _(
+            "With {stack} built up to {n}, {name} can now play their pay-off {card} "
+            "using cards you can see on their side stacks."
+        ).format(stack=last.target, n=len(self.game.state.centers[last.target_index]), name=name, card=shown)
 
     def _why_dead(self, last: Move | None) -> str:
         """Said at a dead end: what the last move spent, and the way back."""
-        text = "From here no line of play in this turn reaches the goal."
+        text = _("From here no line of play in this turn reaches the goal.")
         opened = self._opened_for_opponent(last)
         if opened:
             text += f" {opened}"
         elif last is not None and RANK_OF[last.card] == KING and last.to_center:
             sizes = self.view.center_sizes()
             size = sizes[last.target_index]
-            counted = "the Queen" if size == 0 else f"the {rank_label(size)}"
-            text += f" Your {last.card.display} counted as {counted}: a King is spent once played."
+            counted = the_rank(12 if size == 0 else size)
+            text += " " + _("Your {card} counted as {counted}: a King is spent once played.").format(
+                card=last.card.display, counted=counted
+            )
         elif last is not None:
-            text += f" The {last.card.display} went to {last.target} too soon."
+            text += " " + _("The {card} went to {stack} too soon.").format(
+                card=last.card.display, stack=last.target
+            )
         return text
 
+    @_speaking
     def undo(self) -> Move | None:
         """Take back the learner's last move (None when nothing was played since the start)."""
         if self.game.ply <= self.start_ply:
             return None
         move = self.game.undo()
-        self.message = f"Took back {move}. Goal: {self.lesson.goal.text}"
+        self.message = _("Took back {move}. Goal: {goal}").format(move=move, goal=self.lesson.goal.text)
         return move
 
+    @_speaking
     def reset(self) -> None:
         """Back to the lesson's starting position."""
         while self.game.ply > self.start_ply:
             self.game.undo()
-        self.message = f"Goal: {self.lesson.goal.text}"
+        self.message = _("Goal: {goal}").format(goal=self.lesson.goal.text)
 
+    @_speaking
     def play_solution(self) -> Feedback:
         """Reset, then play the whole solution (to show it)."""
         self.reset()
@@ -344,6 +413,7 @@ class LessonSession:
         return feedback
 
     # ------------------------------------------------------------------ display
+    @_speaking
     def picture(self) -> str:
         """The learner's view of the table as SVG."""
         from ..render import table_svg
