@@ -10,6 +10,7 @@ from dataclasses import dataclass, field
 from typing import Final
 
 from .cards import ALL_CARDS, RANKS, SUITS, Card
+from .i18n import _
 
 SOURCES: Final = ("P", "H", "S1", "S2", "S3", "S4")
 TARGETS: Final = ("C1", "C2", "C3", "S1", "S2", "S3", "S4")
@@ -71,9 +72,13 @@ class Move:
         card, arrow, target = rest.partition(">")
         if not colon or not arrow:
             raise InvalidMoveError(
-                f"{text!r} is not a move: write SOURCE:CARD>TARGET, such as 'P:Ah>C1' or 'H:7s>S4'"
+                _("{text} is not a move: write SOURCE:CARD>TARGET, such as 'P:Ah>C1' or 'H:7s>S4'").format(
+                    text=repr(text)
+                )
             )
-        raise InvalidMoveError(f"{text!r} is not a move: " + _why_not_a_move(head, card, target))
+        raise InvalidMoveError(
+            _("{text} is not a move: {why}").format(text=repr(text), why=_why_not_a_move(head, card, target))
+        )
 
     @property
     def ends_turn(self) -> bool:
@@ -117,7 +122,9 @@ class Move:
             return found
         shown = card if card in _CARD_TEXTS else typed
         raise InvalidMoveError(
-            f"{text!r} is not a move: " + _why_not_a_move(head.upper(), shown, target.upper())
+            _("{text} is not a move: {why}").format(
+                text=repr(text), why=_why_not_a_move(head.upper(), shown, target.upper())
+            )
         )
 
     def __str__(self) -> str:
@@ -159,16 +166,24 @@ def _human_card(card: str) -> str:
 
 def _why_not_a_move(source: str, card: str, target: str) -> str:
     if source not in SOURCES:
-        return f"the source must be P (pay-off), H (hand) or S1..S4 (side stack), not {source!r}"
+        return _("the source must be P (pay-off), H (hand) or S1..S4 (side stack), not {source}").format(
+            source=repr(source)
+        )
     if isinstance(card, str) and len(card) == 3 and card.startswith("10") and card[2] in SUITS:
-        return f"{card!r} is not a card in the notation: a ten is written T, such as 'Th' or 'Ts'"
+        return _("{card} is not a card in the notation: a ten is written T, such as 'Th' or 'Ts'").format(
+            card=repr(card)
+        )
     if not (isinstance(card, str) and len(card) == 2 and card[0] in RANKS and card[1] in SUITS):
-        return f"{card!r} is not a card: write rank then suit, such as 'Ah' or 'Ts' (a ten is T)"
+        return _("{card} is not a card: write rank then suit, such as 'Ah' or 'Ts' (a ten is T)").format(
+            card=repr(card)
+        )
     if target not in TARGETS:
-        return f"the target must be C1..C3 (center stack) or S1..S4 (side stack), not {target!r}"
+        return _("the target must be C1..C3 (center stack) or S1..S4 (side stack), not {target}").format(
+            target=repr(target)
+        )
     if source == "P":
-        return "the pay-off card can only go to a center stack (C1..C3)"
-    return "a side-stack card can only go to a center stack: nothing moves between side stacks"
+        return _("the pay-off card can only go to a center stack (C1..C3)")
+    return _("a side-stack card can only go to a center stack: nothing moves between side stacks")
 
 
 _MOVES: dict[str, Move] = {}

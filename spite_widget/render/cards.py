@@ -12,6 +12,7 @@ from html import escape
 from typing import Final
 
 from ..engine.cards import RANK_SHOW, Card
+from ..engine.i18n import _
 
 CARD_W: Final = 64
 """Card width in SVG units (pixels at 100%)."""
@@ -109,8 +110,9 @@ _BACK_PATTERN: Final = _lattice(6, 6, CARD_W - 12, CARD_H - 12, 8)
 
 def back(x: float, y: float) -> str:
     """A face-down card: patterned, with no hint of which card it is."""
+    said = _("face-down card")
     return (
-        f'<g data-back="" aria-label="face-down card" role="img" transform="translate({x:g} {y:g})">'
+        f'<g data-back="" aria-label="{said}" role="img" transform="translate({x:g} {y:g})">'
         f'<rect width="{CARD_W}" height="{CARD_H}" rx="{RADIUS}" fill="#fffdf7" stroke="#9e9e9e"/>'
         f'<rect x="4" y="4" width="{CARD_W - 8}" height="{CARD_H - 8}" rx="4" fill="#8e2430"/>'
         f'<path d="{_BACK_PATTERN}" stroke="#f3c1c6" stroke-width="1" opacity="0.55"/>'

@@ -13,6 +13,7 @@ from html import escape
 from typing import Final
 
 from ..engine.cards import KING, RANK_OF, Card, a_rank, rank_label
+from ..engine.i18n import _, get_language, language, ngettext
 from ..engine.moves import InvalidMoveError, Move
 from ..engine.state import GameState, PlayerView, Result
 from .cards import CARD_H, CARD_W, FONT, back, empty_place, face
@@ -52,14 +53,26 @@ def table_svg(
     perspective: int | None = None,
     highlight: Move | str | Iterable[str] | None = None,
     names: Sequence[str] | None = None,
+    lang: str | None = None,
 ) -> str:
     """The table as an SVG document, about 900 px wide.
 
     `perspective`: the player seated at the bottom (default: the viewer of a PlayerView,
     player 0 for a GameState). `highlight`: a move (its source card and target pile are
     outlined) or pile names as in the widget's DOM (`P`, `H`, `S1`, `O-S2`, `C1`, `stock`).
-    `names`: the two players' names.
+    `names`: the two players' names. `lang` ("en", "es", "pt"): the labels' language
+    (default: the one in force); the root carries it as its `lang` attribute.
     """
+    with language(lang):
+        return _table_svg(state_or_view, perspective, highlight, names)
+
+
+def _table_svg(
+    state_or_view: GameState | PlayerView,
+    perspective: int | None,
+    highlight: Move | str | Iterable[str] | None,
+    names: Sequence[str] | None,
+) -> str:
     if isinstance(state_or_view, PlayerView):
         v = state_or_view
         bottom = v.player if perspective is None else perspective
@@ -111,8 +124,8 @@ def table_svg(
     out.append(_divider(y - 6))
     notes = [
         _status(seats, to_move, result),
-        f"Pay-off cards left: {seats[0].payoff_count} and {seats[1].payoff_count}",
-        f"Moves played: {ply}",
+        _("Pay-off cards left: {a} and {b}").format(a=seats[0].payoff_count, b=seats[1].payoff_count),
+        _("Moves played: {n}").format(n=ply),
     ]
     out.append(_middle(centers, stock_count, y, marks, notes))
     y += _MIDDLE_H
@@ -124,7 +137,7 @@ def table_svg(
     over = "true" if result is not None else "false"
     return (
         f'<svg xmlns="http://www.w3.org/2000/svg" width="{WIDTH}" height="{height}" '
-        f'viewBox="0 0 {WIDTH} {height}" role="img" data-player-to-move="{to_move}" '
+        f'viewBox="0 0 {WIDTH} {height}" role="img" lang="{get_language()}" data-player-to-move="{to_move}" '
         f'data-game-over="{over}" font-family="{FONT}">'
         f"<title>{escape(_status(seats, to_move, result))}</title>"
         f'<rect width="{WIDTH}" height="{height}" rx="16" fill="#1b5e20"/>'
@@ -139,13 +152,14 @@ def _names(names: Sequence[str] | None, viewer: int | None) -> tuple[str, str]:
             raise ValueError(f"names must be two names, not {names!r}")
         a, b = str(names[0]), str(names[1])
     else:
-        a, b = "Player 0", "Player 1"
+        a, b = _("Player 0"), _("Player 1")
     if viewer is not None:
         # mark the viewer's seat, unless the name already says so ("You")
         mine = (a, b)[viewer]
         if mine.lower() != "you":
-            return (a + " (you)", b) if viewer == 0 else (a, b + " (you)")
-    return (a, b)
+            you = _("{name} (you)")
+            return (you.format(name=a), b) if viewer == 0 else (a, you.format(name=b))
+    return (_("You") if a == "You" else a, _("You") if b == "You" else b)
 
 
 def _highlights(highlight: Move | str | Iterable[str] | None, to_move: int, bottom: int) -> set[str]:
@@ -225,18 +239,18 @@ def _thickness(x: float, y: float, count: int) -> str:
 
 def _seat(seat: _Seat, y0: float, prefix: str, marks: set[str], to_move: bool) -> str:
     out = []
-    name = seat.name + ("  \u2022 to move" if to_move else "")
+    name = _("{name}  \u2022 to move").format(name=seat.name) if to_move else seat.name
     out.append(_label(PAD + 10, y0 + 14, name, size=15, color="#ffffff" if to_move else TEXT))
     cy = y0 + 40
     # pay-off pile: only the top card is ever face up
     n = seat.payoff_count
     out.append(f'<g data-pile="{prefix}P" data-count="{n}">')
-    out.append(_label(PAYOFF_X, cy - 8, f"Pay-off \u00b7 {n}"))
+    out.append(_label(PAYOFF_X, cy - 8, _("Pay-off \u00b7 {n}").format(n=n)))
     if seat.payoff_top is not None:
         out.append(_thickness(PAYOFF_X, cy, n))
         out.append(face(seat.payoff_top, PAYOFF_X, cy))
     else:
-        out.append(empty_place(PAYOFF_X, cy, "empty"))
+        out.append(empty_place(PAYOFF_X, cy, _("empty")))
     out.append(_badge(PAYOFF_X + CARD_W, cy + CARD_H, str(n)))
     if prefix + "P" in marks:
         out.append(_outline(PAYOFF_X, cy, CARD_W, CARD_H))
@@ -258,8 +272,8 @@ def _seat(seat: _Seat, y0: float, prefix: str, marks: set[str], to_move: bool) -
         out.append("</g>")
     # hand
     out.append(f'<g data-pile="{prefix}H" data-count="{seat.hand_count}">')
-    cards = "card" if seat.hand_count == 1 else "cards"
-    out.append(_label(HAND_X, cy - 8, f"Hand \u00b7 {seat.hand_count} {cards}"))
+    said = ngettext("Hand \u00b7 {n} card", "Hand \u00b7 {n} cards", seat.hand_count)
+    out.append(_label(HAND_X, cy - 8, said.format(n=seat.hand_count)))
     if seat.hand is None:
         for j in range(seat.hand_count):
             out.append(back(HAND_X + j * 26, cy))
@@ -271,7 +285,7 @@ def _seat(seat: _Seat, y0: float, prefix: str, marks: set[str], to_move: bool) -
         for j, card in enumerate(seat.hand):
             out.append(face(card, HAND_X + j * HAND_STEP, cy, highlight=f"{prefix}H:{card}" in marks))
     if not seat.hand_count:
-        out.append(empty_place(HAND_X, cy, "empty"))
+        out.append(empty_place(HAND_X, cy, _("empty")))
     if prefix + "H" in marks:
         w = CARD_W + max(0, seat.hand_count - 1) * (HAND_STEP if seat.hand is not None else 26)
         out.append(_outline(HAND_X, cy, w, CARD_H))
@@ -293,12 +307,12 @@ def _middle(
     cy = y0 + 34
     # the stock: its order is hidden, so only a back and the count
     out.append(f'<g data-pile="stock" data-count="{stock_count}">')
-    out.append(_label(PAYOFF_X, cy - 8, f"Stock \u00b7 {stock_count}"))
+    out.append(_label(PAYOFF_X, cy - 8, _("Stock \u00b7 {n}").format(n=stock_count)))
     if stock_count:
         out.append(_thickness(PAYOFF_X, cy, stock_count))
         out.append(back(PAYOFF_X, cy))
     else:
-        out.append(empty_place(PAYOFF_X, cy, "empty"))
+        out.append(empty_place(PAYOFF_X, cy, _("empty")))
     out.append(_badge(PAYOFF_X + CARD_W, cy + CARD_H, str(stock_count)))
     if "stock" in marks:
         out.append(_outline(PAYOFF_X, cy, CARD_W, CARD_H))
@@ -315,8 +329,9 @@ def _middle(
             note = f"= {rank_label(n)}" if RANK_OF[top] == KING else ""
             out.append(face(top, x, cy, note=note))
         else:
-            out.append(empty_place(x, cy, "empty"))
-        out.append(_label(x + CARD_W / 2, cy + CARD_H + 22, f"needs {a_rank(n + 1)}", anchor="middle"))
+            out.append(empty_place(x, cy, _("empty")))
+        needs = _("needs {a_rank}").format(a_rank=a_rank(n + 1))
+        out.append(_label(x + CARD_W / 2, cy + CARD_H + 22, needs, anchor="middle"))
         if name in marks:
             out.append(_outline(x, cy, CARD_W, CARD_H))
         out.append("</g>")
@@ -339,7 +354,7 @@ def _status(seats: Sequence[_Seat], to_move: int, result: Result | None) -> str:
     names = (seats[0].name, seats[1].name)
     if result is not None:
         return result.describe(names)
-    return f"{names[to_move]} to move."
+    return _("{name} to move.").format(name=names[to_move])
 
 
 def _wrap(text: str, width: int) -> list[str]:

@@ -101,7 +101,7 @@ def _king_note(size: int, kings_start_stacks: bool) -> str:
 def _not_a_move(text: str, error: str) -> Explanation:
     head, _sep, rest = "".join(text.split()).upper().partition(":")
     target = rest.partition(">")[2]
-    if head in SOURCES and target in TARGETS and "is not a card" in error:
+    if head in SOURCES and target in TARGETS and not _is_a_card(rest.partition(">")[0]):
         rule = RULES["card-notation"]  # the pieces are right, the card is not written as one
     elif head == "P" and target in SIDES:
         rule = RULES["moves"]  # the pay-off card goes to a center stack, nowhere else
@@ -110,6 +110,15 @@ def _not_a_move(text: str, error: str) -> Explanation:
     else:
         rule = RULES["notation"]
     return Explanation(False, rule, _("Not legal: {reason}.").format(reason=error) + " " + cite(rule.id))
+
+
+def _is_a_card(text: str) -> bool:
+    """Is `text` a card as a person may type it (`Ah`, `10h`, `A\u2665`)?"""
+    try:
+        Move.parse_human(f"H:{text}>C1")
+    except InvalidMoveError:
+        return False
+    return True
 
 
 def _illegal(view: PlayerView, m: Move, reason: str, names: tuple[str, str]) -> Explanation:
