@@ -276,18 +276,21 @@ def encode(
     for card in hand:
         counts[rank_of[card] - 1] += 1
     blocks = _blocks
+    empty = _EMPTY_BLOCK
     parts: list[bytes | bytearray] = [
         counts,
-        _ONE_HOT13[0 if my_top is None else rank_of[my_top]],
-        _ONE_HOT13[0 if their_top is None else rank_of[their_top]],
+        _ONE_HOT13[rank_of[my_top] if my_top is not None else 0],
+        _ONE_HOT13[rank_of[their_top] if their_top is not None else 0],
         bytes((my_count, their_count, len(hand), their_hand)),
         _ONE_HOT12[len(centers[0])],
         _ONE_HOT12[len(centers[1])],
         _ONE_HOT12[len(centers[2])],
     ]
-    parts += [blocks[tuple(stack)] if stack else _EMPTY_BLOCK for stack in my_sides]
-    parts += [blocks[tuple(stack)] if stack else _EMPTY_BLOCK for stack in their_sides]
-    parts.append(bytes((min(stock, 104), to_move, kings_start)))
+    for stack in my_sides:
+        parts.append(blocks[tuple(stack)] if stack else empty)
+    for stack in their_sides:
+        parts.append(blocks[tuple(stack)] if stack else empty)
+    parts.append(bytes((stock if stock < 104 else 104, to_move, kings_start)))
     buf = bytearray(b"".join(parts))
     return np.frombuffer(buf, dtype=np.int8)
 
