@@ -9,7 +9,7 @@ from decks import deal, end_turns, ladder
 
 from spite_widget import Game, IllegalMoveError, InvalidMoveError, Move, NotAMoveError
 from spite_widget.engine.cards import ALL_CARDS, Card
-from spite_widget.engine.rules import Rules, counts_as, fits, legal_moves, why_illegal
+from spite_widget.engine.rules import Rules, completes, counts_as, fits, is_complete, legal_moves, why_illegal
 
 
 def play(g: Game, *moves: str) -> None:
@@ -403,3 +403,14 @@ def test_drawing_the_last_card_then_playing_on_and_a_completed_stack_refills_the
     play(g, f"H:{g.state.hands[1][0]}>S1")  # player 0 draws from the refilled stock
     assert not g.is_over and g.current_player == 0
     assert len(g.state.hands[0]) == 5 and len(g.state.stock) == 11
+
+
+def test_a_stack_is_complete_at_twelve_cards_and_one_function_says_so():
+    assert [n for n in range(14) if is_complete(n)] == [12, 13]
+    assert [n for n in range(13) if completes(n)] == [11, 12]
+    g = Game.new(deck=deal(payoffs=(ladder("h", "J"), []), hands=(["Qs"], [])))
+    for card in ladder("h", "J"):
+        assert not g.completes(f"P:{card}>C1")
+        g.play(f"P:{card}>C1")
+    assert g.completes("H:Qs>C1") and not g.completes("H:Qs>S1")
+    assert g.play("H:Qs>C1").completed == "C1" and g.state.centers[0] == ()
