@@ -101,7 +101,9 @@ def test_the_bots_notebook_runs_headless() -> None:
     assert not [o for o in outputs if o.get("output_type") == "error"]
     text = "".join(str(o.get("text", "")) + str(o.get("data", {}).get("text/plain", "")) for o in outputs)
     assert "expert" in text and "greedy" in text
-    assert any("image/png" in o.get("data", {}) for o in outputs)  # the win-rate plot
+    plots = [o for o in outputs if "image/png" in o.get("data", {})]
+    assert len(plots) == 2  # the win rates, and the expert's calibration
+    assert "predicted" in text and "observed" in text and "planner" in text
 
 
 def test_round_robin_prints_a_ladder_with_uncertainty(capsys: pytest.CaptureFixture[str]) -> None:
