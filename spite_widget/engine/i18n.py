@@ -104,11 +104,16 @@ def translations(lang: str) -> _gettext.NullTranslations:
         return _gettext.NullTranslations()
     folder = LOCALE_DIR / lang / "LC_MESSAGES"
     mo, po = folder / f"{DOMAIN}.mo", folder / f"{DOMAIN}.po"
-    if mo.exists() and (not po.exists() or mo.stat().st_mtime >= po.stat().st_mtime):
+    fresh = mo.exists() and (not po.exists() or mo.stat().st_mtime >= po.stat().st_mtime)
+    if po.exists() and not fresh:
+        try:
+            return _compile_po(po)
+        except RuntimeError:  # no Babel here: an installed wheel's .mo is what there is
+            if not mo.exists():
+                raise
+    if mo.exists():
         with mo.open("rb") as f:
             return _gettext.GNUTranslations(f)
-    if po.exists():
-        return _compile_po(po)
     raise RuntimeError(f"the {lang!r} catalog is missing from {folder}")
 
 

@@ -4,6 +4,7 @@ same placeholders as the English, and the plural forms follow each language's ru
 from __future__ import annotations
 
 import importlib.util
+import os
 import string
 from pathlib import Path
 
@@ -11,7 +12,7 @@ import pytest
 from babel.messages.pofile import read_po
 
 from spite_widget.engine import i18n
-from spite_widget.engine.i18n import get_language, language, locale_language, set_language
+from spite_widget.engine.i18n import get_language, language, locale_language, ngettext, set_language
 
 ROOT = Path(__file__).resolve().parents[2]
 _spec = importlib.util.spec_from_file_location("catalogs", ROOT / "scripts" / "catalogs.py")
@@ -143,3 +144,35 @@ def test_a_source_checkout_compiles_the_po_in_memory() -> None:
     i18n.translations.cache_clear()
     es = i18n.translations("es")
     assert es.pgettext("suit", "hearts") == "corazones"
+
+
+def test_an_installed_wheel_reads_the_compiled_mo(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """What the wheel ships: .mo files (compiled as hatch_build.py does), read without Babel."""
+    from babel.messages.mofile import write_mo
+
+    for lang in ("es", "pt"):
+        folder = tmp_path / lang / "LC_MESSAGES"
+        folder.mkdir(parents=True)
+        with catalogs.po_path(lang).open("rb") as f:
+            catalog = read_po(f, locale=lang)
+        with (folder / "spite_widget.mo").open("wb") as f:
+            write_mo(f, catalog)
+        po = folder / "spite_widget.po"
+        po.write_bytes(catalogs.po_path(lang).read_bytes())
+        mo_time = (folder / "spite_widget.mo").stat().st_mtime
+        os.utime(po, (mo_time + 60, mo_time + 60))  # the .po looks newer: the .mo is still used
+
+    def no_babel(path: Path) -> None:
+        raise RuntimeError("no Babel")
+
+    monkeypatch.setattr(i18n, "LOCALE_DIR", tmp_path)
+    monkeypatch.setattr(i18n, "_compile_po", no_babel)
+    i18n.translations.cache_clear()
+    try:
+        with language("pt"):
+            assert ngettext("{n} card", "{n} cards", 2) == "{n} cards"  # not a message: English
+            from spite_widget.engine.cards import Card
+
+            assert Card("Qs").words == "dama de espadas"
+    finally:
+        i18n.translations.cache_clear()
