@@ -9,6 +9,7 @@ runs them too: tests/i18n/test_notebooks.py).
 
 from __future__ import annotations
 
+import json
 from pathlib import Path
 
 import nbformat
@@ -85,7 +86,7 @@ def notebook(lang: str) -> nbformat.NotebookNode:
     cells = [
         md(words["title"] + "\n\n" + words["intro"]),
         code(
-            "from spite_widget import explain, lessons, set_language\n"
+            "from spite_widget import lessons, set_language\n"
             "from spite_widget.teach import LessonSession\n\n"
             f'set_language("{lang}")  # everything below speaks this language\n'
             "LESSONS = {lesson.id: lesson for lesson in lessons()}"
@@ -97,7 +98,9 @@ def notebook(lang: str) -> nbformat.NotebookNode:
             md(f"## {item.title}\n\n{item.text}\n\n{words['goal']} {item.goal.text}"),
             code(f'session = LessonSession(LESSONS["{item.id}"])\nsession'),
             md(words["exercise"]),
-            code(f'for move in {tries!r}:\n    print(move, "->", session.explain(move), end="\\n\\n")'),
+            code(
+                f'for move in {json.dumps(tries)}:\n    print(move, "->", session.explain(move), end="\\n\\n")'
+            ),
             md(words["position"]),
             code("print(session.explain_position())"),
             md(words["solution"].format(hint=item.hint)),
