@@ -55,8 +55,16 @@ Branch = tuple[np.ndarray, np.ndarray, np.ndarray]
 """(chance of the branch per row, the logistic part's inputs, fixed outcome or -1)."""
 
 
+DROPPED = ("kings",)
+"""Inputs left out of the fit (coefficient 0): Kings in hand already count in our reach (the
+search treats them as wild there), and counted twice they made the expert keep a King rather
+than play its pay-off card with it."""
+
+
 def design(raw: np.ndarray, mixture: bool) -> list[Branch]:
     """The branches of each row (one, with threat and reach as inputs, for a plain model)."""
+    raw = raw.copy()
+    raw[:, 5] = 0.0  # the Kings column of a Leaf row: see DROPPED
     ls = leaves(raw)
     n = len(ls)
     if not mixture:
