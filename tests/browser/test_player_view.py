@@ -150,7 +150,7 @@ def test_the_table_fits_a_laptop_screen_however_tall_the_stacks(
 
 
 # ---------------------------------------------------------------- item 7: narrow tables
-@pytest.mark.parametrize("width", [260, 300, 340])
+@pytest.mark.parametrize("width", [232, 260, 300, 340])  # 232: JupyterLab at 600 px, file browser open
 def test_a_narrow_table_keeps_its_rows(bare: Any, new_page: Any, artifacts: Path, width: int) -> None:
     """Stock and centers in one row, pay-off and side stacks in one row, however narrow."""
     page = open_at(bare, new_page, busy_table(), width)
