@@ -84,7 +84,12 @@ def main() -> None:
     parser.add_argument("--games", type=int, default=10_000, help="games of the long run (default 10,000)")
     parser.add_argument("--speed-games", type=int, default=200, help="games per speed timing (default 200)")
     parser.add_argument("--repeats", type=int, default=3, help="runs of each timing; the best is shown")
+    parser.add_argument(
+        "--quick", action="store_true", help="a few games, one run: figures only (run by the tests)"
+    )
     args = parser.parse_args()
+    if args.quick:
+        args.games, args.speed_games, args.repeats = 20, 5, 1
     print(
         f"spite-widget environment benchmark: Python {platform.python_version()} on one core, "
         f"best of {args.repeats} x {args.speed_games} games, CPU time"

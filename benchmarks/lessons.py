@@ -22,7 +22,12 @@ from spite_widget.teach import LessonSession, lessons
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--tries", type=int, default=20, help="random attempts per lesson")
+    parser.add_argument(
+        "--quick", action="store_true", help="2 attempts per lesson: figures only (run by the tests)"
+    )
     args = parser.parse_args()
+    if args.quick:
+        args.tries = 2
     rng = random.Random(1)
     times: list[float] = []
     worst = (0.0, "")
