@@ -49,7 +49,16 @@ def open_at(
 
 
 def shadow(page: Any, selector: str) -> str:
-    return str(page.evaluate(f"() => getComputedStyle(document.querySelector({selector!r})).boxShadow"))
+    """The element's box-shadow once its transitions have ended (mid-flight it reads 2.95px)."""
+    return str(
+        page.evaluate(
+            f"""async () => {{
+                const el = document.querySelector({selector!r});
+                await Promise.all(el.getAnimations().map((a) => a.finished));
+                return getComputedStyle(el).boxShadow;
+            }}"""
+        )
+    )
 
 
 # ---------------------------------------------------------------- items 1 and 2: rings
