@@ -21,6 +21,12 @@ ROOT = Path(__file__).resolve().parents[1]
 VENV = ROOT / ".venv"
 
 
+def _outside_make() -> dict[str, str]:
+    """The environment as a newcomer's shell has it: run under `make test`, a child make
+    would otherwise inherit MAKELEVEL and print "make[1]: Entering directory" lines."""
+    return {k: v for k, v in os.environ.items() if k not in ("MAKELEVEL", "MAKEFLAGS", "MFLAGS")}
+
+
 def _free_port() -> int:
     with socket.socket() as s:
         s.bind(("127.0.0.1", 0))
@@ -32,7 +38,7 @@ def _free_port() -> int:
 )
 def test_make_lab_prints_the_link_to_the_play_notebook(tmp_path: Path) -> None:
     port, token = _free_port(), "make-lab-test"
-    env = dict(os.environ)
+    env = _outside_make()
     for name in (
         "JUPYTER_CONFIG_DIR",
         "JUPYTER_RUNTIME_DIR",
@@ -99,7 +105,12 @@ def test_make_install_says_each_step(tmp_path: Path) -> None:
     python.write_text(f'#!/bin/sh\necho "python $*" >> {tmp_path}/ran\n')
     python.chmod(python.stat().st_mode | stat.S_IEXEC)
     done = subprocess.run(
-        ["make", "install", f"VENV={venv}"], cwd=ROOT, capture_output=True, text=True, timeout=60
+        ["make", "install", f"VENV={venv}"],
+        cwd=ROOT,
+        env=_outside_make(),
+        capture_output=True,
+        text=True,
+        timeout=60,
     )
     assert done.returncode == 0, done.stderr
     out = done.stdout.splitlines()
