@@ -7,6 +7,7 @@ import os
 from pathlib import Path
 
 import pytest
+from notebooks import code_outputs, run_notebook
 
 from spite_widget import Game, Match
 from spite_widget.bots.arena import GameSpec, main, play_one, run_arena, wilson
@@ -89,15 +90,7 @@ def test_the_arena_runs_on_a_local_dask_cluster() -> None:
 
 
 def test_the_bots_notebook_runs_headless() -> None:
-    nbformat = pytest.importorskip("nbformat")
-    nbclient = pytest.importorskip("nbclient")
-    path = ROOT / "examples" / "bots.ipynb"
-    nb = nbformat.read(path, as_version=4)
-    client = nbclient.NotebookClient(
-        nb, kernel_name="python3", timeout=300, resources={"metadata": {"path": str(ROOT / "examples")}}
-    )
-    client.execute()
-    outputs = [o for cell in nb.cells if cell.cell_type == "code" for o in cell.get("outputs", [])]
+    outputs = code_outputs(run_notebook(ROOT / "examples" / "bots.ipynb"))
     assert not [o for o in outputs if o.get("output_type") == "error"]
     text = "".join(str(o.get("text", "")) + str(o.get("data", {}).get("text/plain", "")) for o in outputs)
     assert "expert" in text and "greedy" in text

@@ -12,7 +12,6 @@ To refresh a notebook's saved outputs after changing what it prints:
 
 from __future__ import annotations
 
-import os
 import re
 import shutil
 import sys
@@ -22,7 +21,7 @@ from typing import Any
 
 import nbformat
 import pytest
-from nbclient import NotebookClient
+from notebooks import run_notebook
 
 ROOT = Path(__file__).resolve().parents[1]
 NOTEBOOKS = sorted((ROOT / "examples").glob("*.ipynb"))
@@ -40,27 +39,7 @@ def execute(path: Path) -> Any:
     with tempfile.TemporaryDirectory() as tmp:
         folder = Path(tmp) / path.parent.name
         shutil.copytree(path.parent, folder)
-        return _execute_in(folder / path.name)
-
-
-def _execute_in(path: Path) -> Any:
-    env_path = os.environ.get("PYTHONPATH", "")
-    os.environ["PYTHONPATH"] = str(ROOT) + (os.pathsep + env_path if env_path else "")
-    try:
-        nb = nbformat.read(path, as_version=4)  # type: ignore[no-untyped-call]
-        for cell in nb.cells:
-            if cell.cell_type == "code":
-                cell.outputs = []
-                cell.execution_count = None
-        NotebookClient(
-            nb, kernel_name="python3", timeout=600, resources={"metadata": {"path": str(path.parent)}}
-        ).execute()
-    finally:
-        if env_path:
-            os.environ["PYTHONPATH"] = env_path
-        else:
-            os.environ.pop("PYTHONPATH", None)
-    return nb
+        return run_notebook(folder / path.name, timeout=600)
 
 
 def text_outputs(nb: Any) -> list[tuple[int, list[str]]]:

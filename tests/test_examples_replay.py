@@ -5,36 +5,25 @@ repository is left as it was)."""
 from __future__ import annotations
 
 import json
-import os
 import shutil
 from pathlib import Path
 
-import nbformat
-import pytest
-from nbclient import NotebookClient
+from notebooks import code_outputs, run_notebook
 
 ROOT = Path(__file__).resolve().parents[1]
 EXAMPLES = ROOT / "examples"
 
 
-def test_replay_notebook_executes(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    path = os.environ.get("PYTHONPATH", "")
-    monkeypatch.setenv("PYTHONPATH", str(ROOT) + (os.pathsep + path if path else ""))
+def test_replay_notebook_executes(tmp_path: Path) -> None:
     for name in ("replay_and_annotate.ipynb", "sample_game.json"):
         shutil.copy(EXAMPLES / name, tmp_path / name)
-    nb = nbformat.read(tmp_path / "replay_and_annotate.ipynb", as_version=4)  # type: ignore[no-untyped-call]
+    nb = run_notebook(tmp_path / "replay_and_annotate.ipynb", timeout=120)
     assert nb.metadata["kernelspec"] == {
         "name": "python3",
         "display_name": "Python 3 (ipykernel)",
         "language": "python",
     }
-    for cell in nb.cells:
-        if cell.cell_type == "code":
-            cell.outputs = []
-    NotebookClient(
-        nb, kernel_name="python3", timeout=120, resources={"metadata": {"path": str(tmp_path)}}
-    ).execute()
-    outputs = [o for c in nb.cells if c.cell_type == "code" for o in c.outputs]
+    outputs = code_outputs(nb)
     assert not [o for o in outputs if o.output_type == "error"]
     text = "".join(o.get("text", "") for o in outputs)
     assert "ply 17 of 155: P:Ks>C1 by Ada" in text

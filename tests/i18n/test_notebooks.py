@@ -3,12 +3,10 @@ speaks its language, and leaves SVG pictures behind."""
 
 from __future__ import annotations
 
-import os
 from pathlib import Path
 
-import nbformat
 import pytest
-from nbclient import NotebookClient
+from notebooks import code_outputs, run_notebook
 
 from .test_spoken import english_words
 
@@ -22,18 +20,9 @@ SAID = {
 
 @pytest.mark.parametrize("lang", ["es", "pt"])
 def test_lessons_notebook_runs_in_its_language(lang: str, monkeypatch: pytest.MonkeyPatch) -> None:
-    path = os.environ.get("PYTHONPATH", "")
-    monkeypatch.setenv("PYTHONPATH", str(ROOT) + (os.pathsep + path if path else ""))
     monkeypatch.setenv("LANG", "C.UTF-8")  # the notebook chooses its language itself
-    notebook = ROOT / "examples" / f"teach_rules_{lang}.ipynb"
-    nb = nbformat.read(notebook, as_version=4)  # type: ignore[no-untyped-call]
-    for cell in nb.cells:  # run from a clean slate, not from the stored outputs
-        if cell.cell_type == "code":
-            cell.outputs = []
-    NotebookClient(
-        nb, kernel_name="python3", timeout=300, resources={"metadata": {"path": str(notebook.parent)}}
-    ).execute()
-    outputs = [o for c in nb.cells if c.cell_type == "code" for o in c.outputs]
+    nb = run_notebook(ROOT / "examples" / f"teach_rules_{lang}.ipynb")
+    outputs = code_outputs(nb)
     assert not [o for o in outputs if o.output_type == "error"]
     svgs = [o["data"]["image/svg+xml"] for o in outputs if "image/svg+xml" in o.get("data", {})]
     assert len(svgs) >= 32  # each lesson before and after its solution
