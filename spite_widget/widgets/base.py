@@ -4,6 +4,7 @@ message is checked before it is read, and every answer goes to the status line."
 from __future__ import annotations
 
 import threading
+from collections.abc import Mapping
 from typing import Any, ClassVar, Generic, TypeVar, cast
 
 import anywidget
@@ -23,6 +24,10 @@ class PythonOwnedWidget(anywidget.AnyWidget, Generic[Kind]):
     owner: ClassVar[str] = "widget"
     """What the status line calls the widget ("table", "lesson", "replay")."""
 
+    message_handlers: ClassVar[Mapping[str, str]] = {}
+    """The one table of the browser's messages: message "type" -> the name of the method that
+    acts on it (called with the checked message, under the lock)."""
+
     errors: list[str]
     """Problems met outside any call of yours; each is also shown in the status line."""
 
@@ -32,14 +37,15 @@ class PythonOwnedWidget(anywidget.AnyWidget, Generic[Kind]):
         """Taken by every change (a widget's own thread may change it too)."""
         self._seq = 0
         self._status_id = 0
+        self.on_msg(self._on_browser_message)
 
     def _parse(self, content: object) -> Any:
         """The message checked field by field (ProtocolError says what is wrong)."""
         raise NotImplementedError
 
     def _dispatch(self, msg: Any) -> None:
-        """Act on a checked message (under the lock)."""
-        raise NotImplementedError
+        """Act on a checked message (under the lock): the method `message_handlers` names."""
+        getattr(self, self.message_handlers[msg["type"]])(msg)
 
     def set_state(self, sync_data: dict[str, Any]) -> None:
         """A trait change from the browser: only ipywidgets' own traits; the rest is Python's."""
@@ -55,8 +61,9 @@ class PythonOwnedWidget(anywidget.AnyWidget, Generic[Kind]):
                     cast(Kind, "error"),
                 )
 
-    def _handle_custom_msg(self, content: Any, buffers: Any) -> None:
-        """Every message from the browser; a bad one changes nothing and is answered in the status line."""
+    def _on_browser_message(self, widget: Any, content: Any, buffers: Any) -> None:
+        """Every message from the browser (registered with ipywidgets' `on_msg`); a bad one
+        changes nothing and is answered in the status line."""
         try:
             msg = self._parse(content)
         except ProtocolError as e:

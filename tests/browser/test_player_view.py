@@ -234,7 +234,7 @@ def contrast_on(page: Any, text: str, back: str) -> float:
 # ---------------------------------------------------------------- item 13: the move list patched
 def test_a_seat_replay_patches_its_move_list(bare: Any, new_page: Any) -> None:
     """From a seat Python sends each step's change to the move list, not the list: the page
-    splices its copy (js/replay.js) and shows exactly the moves up to the cursor."""
+    splices its copy (js/replay/index.js) and shows exactly the moves up to the cursor."""
     w = ReplayWidget(expert_record(), perspective=0)
     page = open_at(bare, new_page, w, 900, bundle="replay")
     shown = "() => [...document.querySelectorAll('.swr-move')].map(b => b.dataset.ply).join(',')"

@@ -10,7 +10,7 @@ import pytest
 
 from spite_widget import LessonWidget, lessons
 from spite_widget.teach import Lesson
-from spite_widget.widgets.lesson_protocol import LESSON_ACTIONS, markdown_blocks, parse_lesson_message
+from spite_widget.widgets.lesson.protocol import LESSON_ACTIONS, markdown_blocks, parse_lesson_message
 from spite_widget.widgets.protocol import ProtocolError
 
 from .conftest import FrontEnd

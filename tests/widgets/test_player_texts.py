@@ -6,8 +6,8 @@ from __future__ import annotations
 from spite_widget import Game, Move
 from spite_widget.bots import get_bot
 from spite_widget.widgets.replay import ReplayWidget
-from spite_widget.widgets.summary import TurnMove, summarize_turn
 from spite_widget.widgets.table import SpiteWidget
+from spite_widget.widgets.table.summary import TurnMove, summarize_turn
 
 from .conftest import FrontEnd
 

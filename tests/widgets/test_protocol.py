@@ -7,9 +7,9 @@ from typing import Any
 
 import pytest
 
-from spite_widget.widgets.lesson_protocol import parse_lesson_message
+from spite_widget.widgets.lesson.protocol import parse_lesson_message
 from spite_widget.widgets.protocol import ProtocolError, parse_client_message
-from spite_widget.widgets.replay_protocol import MAX_REPLAY_MESSAGE_CHARS, parse_replay_message
+from spite_widget.widgets.replay.protocol import MAX_REPLAY_MESSAGE_CHARS, parse_replay_message
 
 PARSERS: dict[str, tuple[Callable[[object], Any], int]] = {
     "table": (parse_client_message, 200),

@@ -17,7 +17,7 @@ SAMPLE = Path(__file__).resolve().parents[2] / "examples" / "sample_game.json"
 
 class Browser:
     """The replay's front end as far as the move list goes: a model that takes every update
-    the widget sends and, as js/replay.js does, splices `moves` with each `moves_patch`."""
+    the widget sends and, as js/replay/index.js does, splices `moves` with each `moves_patch`."""
 
     def __init__(self, w: ReplayWidget) -> None:
         self.state: dict[str, Any] = json.loads(json.dumps(w.get_state()))

@@ -12,7 +12,7 @@ import pytest
 from spite_widget import Game, Match, RecordError, SpiteWidget
 from spite_widget.engine.records import MARKS
 from spite_widget.widgets.replay import ReplayWidget, standalone_data
-from spite_widget.widgets.replay_protocol import MAX_COMMENT_CHARS
+from spite_widget.widgets.replay.protocol import MAX_COMMENT_CHARS
 
 SAMPLE = Path(__file__).resolve().parents[2] / "examples" / "sample_game.json"
 TRAITS = ("table", "moves", "length", "ply", "annotation", "info", "status", "review", "perspective")

@@ -1,6 +1,6 @@
 // The move list: moves in RULES.md notation, grouped by turn and player, marks shown,
 // the current ply highlighted and kept in view (scrolling the list only, never the page).
-import { el } from "../cards.js";
+import { el } from "../lib/cards.js";
 import { MARK_WORDS, markKind } from "./protocol.js";
 
 const SUIT_SYMBOLS = { c: "\u2663", d: "\u2666", h: "\u2665", s: "\u2660" };

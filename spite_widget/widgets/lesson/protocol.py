@@ -15,7 +15,7 @@ from __future__ import annotations
 import re
 from typing import Final, Literal, TypedDict, cast
 
-from .protocol import MoveMessage, parse_table_message
+from ..protocol import MoveMessage, parse_table_message
 
 LESSON_ACTIONS: Final = ("hint", "solution", "undo", "reset", "next-lesson")
 """The lesson's buttons, as their `data-action` names and message types."""

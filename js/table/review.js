@@ -3,7 +3,7 @@
 // `review_ref` trait to "anywidget:<model id>", and the replay is drawn below the table
 // with anywidget's `host.getWidget` (the replay's own module and styles, its own model).
 
-import { el } from "../cards.js";
+import { el } from "../lib/cards.js";
 
 /**
  * @param {{model: any, el: HTMLElement, host?: any, send: (msg: object) => void}} opts

@@ -1,15 +1,15 @@
 // The lesson widget (LessonWidget): a lesson's text beside the real table, played with the
 // same clicks, drag and drop and keys as the card-table widget (js/lib/interaction.js).
 // No rule lives here: the legal moves, the verdicts and the goal all come from Python.
-import "./lib/styles.css";
-import "./lib/lesson/lesson.css";
-import { animateChange, snapshot } from "./lib/animate.js";
-import { Interaction } from "./lib/interaction.js";
-import { renderTable } from "./lib/layout.js";
-import { actionMessage, moveMessage } from "./lib/protocol.js";
-import { markTable, redrawOn } from "./lib/redraw.js";
-import { renderStatus, setStatus } from "./lib/status.js";
-import { fillStatus, renderBanner, renderControls, renderPage } from "./lib/lesson/page.js";
+import "../lib/styles.css";
+import "./lesson.css";
+import { animateChange, snapshot } from "../lib/animate.js";
+import { Interaction } from "../lib/interaction.js";
+import { renderTable } from "../lib/layout.js";
+import { actionMessage, moveMessage } from "../lib/protocol.js";
+import { markTable, redrawOn } from "../lib/redraw.js";
+import { renderStatus, setStatus } from "../lib/status.js";
+import { fillStatus, renderBanner, renderControls, renderPage } from "./page.js";
 
 const TRAITS = ["page", "table", "legal", "status", "progress", "actions", "steps", "hint"];
 

@@ -23,16 +23,16 @@ from typing import TYPE_CHECKING, Any
 
 import traitlets
 
-from ..bots import BOT_NAMES, Bot, get_bot
-from ..bots.protocol import BotLike, bot_name, is_spec
-from ..engine.errors import IllegalMoveError
-from ..engine.game import Game
-from ..engine.match import Match
-from ..engine.moves import InvalidMoveError, Move
-from ..engine.narrate import PILE_WORDS
-from ..engine.state import GameState
-from .base import PythonOwnedWidget
-from .protocol import (
+from ...bots import BOT_NAMES, Bot, get_bot
+from ...bots.protocol import BotLike, bot_name, is_spec
+from ...engine.errors import IllegalMoveError
+from ...engine.game import Game
+from ...engine.match import Match
+from ...engine.moves import InvalidMoveError, Move
+from ...engine.narrate import PILE_WORDS
+from ...engine.state import GameState
+from ..base import PythonOwnedWidget
+from ..protocol import (
     ACTIONS,
     ClientMessage,
     LastMove,
@@ -46,10 +46,10 @@ from .protocol import (
 from .summary import TurnMove, summarize_turn
 
 if TYPE_CHECKING:  # pragma: no cover
-    from ..engine.replay import RecordSource
-    from .replay import ReplayWidget
+    from ...engine.replay import RecordSource
+    from ..replay import ReplayWidget
 
-_STATIC = Path(__file__).resolve().parent.parent / "static"
+_STATIC = Path(__file__).resolve().parent.parent.parent / "static"
 
 MoveCallback = Callable[[Move, int], object]
 """`callback(move, player)`: told about every move played on the table."""
@@ -201,13 +201,13 @@ class SpiteWidget(PythonOwnedWidget[StatusKind]):
     @staticmethod
     def replay(record_or_game: RecordSource, perspective: int | None = None, **kwargs: Any) -> ReplayWidget:
         """A ReplayWidget of a record (dict or path), a Game or a Match: the same table, move by move."""
-        from .replay import ReplayWidget
+        from ..replay import ReplayWidget
 
         return ReplayWidget(record_or_game, perspective, **kwargs)
 
     def review(self) -> ReplayWidget:
         """A ReplayWidget of the game on the table (the moves so far, if it is not over)."""
-        from .replay import ReplayWidget
+        from ..replay import ReplayWidget
 
         with self._lock:
             return ReplayWidget(self.game)
@@ -267,7 +267,7 @@ class SpiteWidget(PythonOwnedWidget[StatusKind]):
 
     def _review_request(self, content: dict[str, Any]) -> None:
         """The "review" button: show a ReplayWidget of the finished game below the table."""
-        from .replay_protocol import parse_review_request
+        from ..replay.protocol import parse_review_request
 
         with self._lock:
             try:

@@ -1,12 +1,12 @@
 // The card-table widget (SpiteWidget): draws the synced table and reports clicks to Python.
-import "./lib/styles.css";
-import { animateChange, snapshot } from "./lib/animate.js";
-import { Interaction } from "./lib/interaction.js";
-import { renderTable } from "./lib/layout.js";
-import { actionMessage, moveMessage } from "./lib/protocol.js";
-import { markTable, redrawOn } from "./lib/redraw.js";
-import { reviewButton } from "./lib/replay/review.js";
-import { announce, renderHeader, renderLive, renderStatus, setStatus } from "./lib/status.js";
+import "../lib/styles.css";
+import { animateChange, snapshot } from "../lib/animate.js";
+import { Interaction } from "../lib/interaction.js";
+import { renderTable } from "../lib/layout.js";
+import { actionMessage, moveMessage } from "../lib/protocol.js";
+import { markTable, redrawOn } from "../lib/redraw.js";
+import { reviewButton } from "./review.js";
+import { announce, renderHeader, renderLive, renderStatus, setStatus } from "../lib/status.js";
 
 const TRAITS = ["table", "legal", "status", "score", "actions", "hint", "busy"];
 

@@ -2,10 +2,10 @@
 // list, comment box and mark picker. It talks to a model with get/on/off/send only, so the
 // same code runs in a notebook (anywidget's model) and in an exported page (a tiny local
 // model, standalone.js).
-import { animateLast, snapshot } from "../animate.js";
-import { el } from "../cards.js";
-import { renderTable } from "../layout.js";
-import { announce, renderLive, renderStatus, setStatus } from "../status.js";
+import { animateLast, snapshot } from "../lib/animate.js";
+import { el } from "../lib/cards.js";
+import { renderTable } from "../lib/layout.js";
+import { announce, renderLive, renderStatus, setStatus } from "../lib/status.js";
 import { MoveList } from "./movelist.js";
 import {
   MARK_WORDS,

@@ -1,10 +1,10 @@
 // The replay widget (ReplayWidget): step through a recorded game, comment on its moves.
 // `mountStandalone` runs the same viewer in an exported HTML page, without a kernel.
-import "./lib/styles.css";
-import "./lib/replay/replay.css";
-import { applyMovesPatch } from "./lib/replay/protocol.js";
-import { standaloneModel } from "./lib/replay/standalone.js";
-import { mountReplay } from "./lib/replay/view.js";
+import "../lib/styles.css";
+import "./replay.css";
+import { applyMovesPatch } from "./protocol.js";
+import { standaloneModel } from "./standalone.js";
+import { mountReplay } from "./view.js";
 
 /**
  * Once per model (however many views): Python sends a step's change to the move list as a

@@ -12,10 +12,10 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from ..engine.cards import KING, RANK_OF, rank_label
-from ..engine.moves import Move
-from ..engine.narrate import PILE_WORDS
-from ..engine.rules import counts_as
+from ...engine.cards import KING, RANK_OF, rank_label
+from ...engine.moves import Move
+from ...engine.narrate import PILE_WORDS
+from ...engine.rules import counts_as
 
 
 @dataclass(frozen=True)

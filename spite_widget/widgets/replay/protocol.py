@@ -1,4 +1,4 @@
-"""Messages and payloads of the replay widget (mirrored in `js/lib/replay/protocol.js`).
+"""Messages and payloads of the replay widget (mirrored in `js/replay/protocol.js`).
 
 Same shape as the table's (`protocol.py`): every message from the browser is a JSON
 object with a `type` and the `seq` of the position it was sent from.
@@ -22,8 +22,8 @@ from __future__ import annotations
 
 from typing import Final, Literal, TypedDict
 
-from ..engine.records import MARKS
-from .protocol import ProtocolError, read_message
+from ...engine.records import MARKS
+from ..protocol import ProtocolError, read_message
 
 MAX_COMMENT_CHARS: Final = 2000
 """The longest comment the widget accepts from the browser."""

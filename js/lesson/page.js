@@ -1,6 +1,6 @@
 // The lesson around the table: its text (plain-text blocks from Python, built with
 // textContent only: no HTML is ever injected), the goal, the buttons and the cheer.
-import { el } from "../cards.js";
+import { el } from "../lib/cards.js";
 
 /** Button labels, by `data-action`. */
 export const LESSON_ACTIONS = ["hint", "solution", "undo", "reset", "next-lesson"];

@@ -21,12 +21,12 @@ from typing import Any
 
 import traitlets
 
-from ..engine.errors import RecordError
-from ..engine.replay import RecordSource, Replay
-from ..engine.state import GameState
-from .base import PythonOwnedWidget
-from .protocol import LastMove, StatusKind, TableView, last_move, table_view
-from .replay_protocol import (
+from ...engine.errors import RecordError
+from ...engine.replay import RecordSource, Replay
+from ...engine.state import GameState
+from ..base import PythonOwnedWidget
+from ..protocol import LastMove, StatusKind, TableView, last_move, table_view
+from .protocol import (
     Annotation,
     GameLabel,
     MoveEntry,
@@ -36,7 +36,7 @@ from .replay_protocol import (
     parse_replay_message,
 )
 
-_STATIC = Path(__file__).resolve().parent.parent / "static"
+_STATIC = Path(__file__).resolve().parent.parent.parent / "static"
 
 ReviewFunction = Callable[..., dict[str, Any]]
 
@@ -57,7 +57,7 @@ class ReplayWidget(PythonOwnedWidget[StatusKind]):
     moves_patch = traitlets.Dict().tag(sync=True)
     """How `moves` changed in this update, sent instead of the list when that is shorter:
     {"at", "delete", "insert", "length", "id"}; the browser splices its copy of `moves`
-    (js/replay.js). A step seen from a seat adds or drops one entry, a mark changes one, so
+    (js/replay/index.js). A step seen from a seat adds or drops one entry, a mark changes one, so
     a step stays small however long the game. (`moves` itself is always the whole list in
     Python, and is what a browser that connects later gets.)"""
     length = traitlets.Int(0).tag(sync=True)
@@ -254,7 +254,7 @@ class ReplayWidget(PythonOwnedWidget[StatusKind]):
 
     # ------------------------------------------------------------------ the review
     def _start_review(self, bot: str) -> None:
-        from ..bots.review import annotate_with_bot
+        from ...bots.review import annotate_with_bot
 
         if self.review.get("running"):
             self._say("The expert is already reviewing this game.", "error")

@@ -16,11 +16,12 @@ from typing import Any
 
 import traitlets
 
-from ..engine.moves import InvalidMoveError, Move
-from ..teach import Feedback, Lesson, LessonSession, lesson, lessons
-from ..teach.rulebook import RULES
-from .base import PythonOwnedWidget
-from .lesson_protocol import (
+from ...engine.moves import InvalidMoveError, Move
+from ...teach import Feedback, Lesson, LessonSession, lesson, lessons
+from ...teach.rulebook import RULES
+from ..base import PythonOwnedWidget
+from ..protocol import LastMove, as_moves, last_move, table_view
+from .protocol import (
     LESSON_ACTIONS,
     LessonMessage,
     LessonPage,
@@ -29,9 +30,8 @@ from .lesson_protocol import (
     markdown_blocks,
     parse_lesson_message,
 )
-from .protocol import LastMove, as_moves, last_move, table_view
 
-_STATIC = Path(__file__).resolve().parent.parent / "static"
+_STATIC = Path(__file__).resolve().parent.parent.parent / "static"
 
 GoalCallback = Callable[[Lesson], object]
 """`callback(lesson)`: told each time the learner reaches the lesson's goal."""
