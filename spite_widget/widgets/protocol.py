@@ -20,9 +20,11 @@ from __future__ import annotations
 
 from typing import Any, Final, Literal, NotRequired, TypedDict, cast
 
-from ..engine.cards import rank_name
+from ..engine.cards import KING, RANK_OF, card_words, rank_name
+from ..engine.game import Played
 from ..engine.moves import Move
 from ..engine.narrate import describe_move, describe_move_words
+from ..engine.rules import is_complete
 from ..engine.state import GameState, PlayerView, Result
 
 PROTOCOL_VERSION: Final = 1
@@ -81,6 +83,9 @@ class CenterView(TypedDict):
     """The rank the top card counts as ("7"; a King shows the rank it stands for), "" if empty."""
     needs: str
     """The rank this stack accepts next, as written on a card ("A", "8", "Q")."""
+    label: str
+    """The stack's full accessible name, as the browser shows it: "center stack 1: empty,
+    needs an ace", "center stack 2: 5 cards, top five of hearts; needs 6"."""
 
 
 class LastMove(TypedDict):
@@ -110,6 +115,10 @@ class TableView(TypedDict):
     centers: list[CenterView]
     stock: int
     last: LastMove | None
+    drawn: list[int]
+    """Positions in the bottom seat's shown hand of the cards that seat drew with the last
+    move (to mark them as new); [] when nobody drew, when that hand is not shown (covered,
+    or another seat drew) or when there was no last move."""
     result: dict[str, Any] | None
     """None while the game goes on, else {"winner", "points", "reason"} as in a record."""
 
@@ -196,15 +205,40 @@ def parse_client_message(content: object) -> ClientMessage:
     return cast(ClientMessage, parse_table_message(content, ACTIONS, "table"))
 
 
-def center_view(pile: tuple[str, ...]) -> CenterView:
+def center_view(pile: tuple[str, ...], index: int) -> CenterView:
+    """Center stack `index` (0-based), with the words a screen reader says for it."""
     size = len(pile)
-    top = pile[-1] if pile else None
+    number = index + 1
+    if not pile:
+        return {
+            "top": None,
+            "size": 0,
+            "shows": "",
+            "needs": rank_name(1),
+            "label": f"center stack {number}: empty, needs an ace",
+        }
+    top = pile[-1]
+    shows = rank_name(size)
+    needs = rank_name(size + 1) if not is_complete(size) else ""
+    king = f" counting as {shows}" if RANK_OF[top] == KING else ""
+    cards = f"{size} card{'' if size == 1 else 's'}"
     return {
-        "top": str(top) if top is not None else None,
+        "top": str(top),
         "size": size,
-        "shows": rank_name(size) if size else "",
-        "needs": rank_name(size + 1) if size < 12 else "",
+        "shows": shows,
+        "needs": needs,
+        "label": f"center stack {number}: {cards}, top {card_words(top)}{king}; needs {needs}",
     }
+
+
+def drawn_positions(hand: tuple[str, ...] | None, seat: int, played: Played | None) -> list[int]:
+    """Where in `hand` (seat `seat`'s, as shown; None if not shown) the cards that seat drew
+    with the move `played` are. A hand refills at its end, so they are its last ones. Nothing
+    about a hand that is not shown: [] then, so not even how many cards it drew."""
+    if hand is None or played is None or played.drawer != seat or not played.drawn:
+        return []
+    n = len(hand)
+    return list(range(n - len(played.drawn), n))
 
 
 def seat_view(
@@ -232,6 +266,7 @@ def table_view(
     seq: int,
     bottom: int | None = None,
     last: LastMove | None = None,
+    played: Played | None = None,
     show_hands: tuple[bool, bool] | None = None,
     cover: bool = False,
 ) -> TableView:
@@ -241,6 +276,8 @@ def table_view(
     ever face up, and not even that one with `cover` (two players at one screen, before the
     player to move has taken the screen: their hand is sent as the other's is, a count). From a `GameState` (a replay, a lesson: nothing is hidden from the
     viewer any more) `show_hands` says which hands to show face up (default: `bottom`'s).
+    `played` is what the last move did (`Game.play`'s answer): the cards the bottom seat
+    drew with it go out as their positions in its hand (`drawn`), if that hand is shown.
     """
     if isinstance(view, PlayerView):
         bottom = view.player
@@ -268,9 +305,10 @@ def table_view(
         "bottom": bottom,
         "to_move": view.current_player,
         "seats": seats,
-        "centers": [center_view(c) for c in view.centers],
+        "centers": [center_view(c, i) for i, c in enumerate(view.centers)],
         "stock": view.stock_count if isinstance(view, PlayerView) else len(view.stock),
         "last": last,
+        "drawn": drawn_positions(hands[bottom], bottom, played),
         "result": result.to_dict() if result is not None else None,
     }
 

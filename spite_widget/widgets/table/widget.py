@@ -26,7 +26,7 @@ import traitlets
 from ...bots import BOT_NAMES, Bot, get_bot
 from ...bots.protocol import BotLike, bot_name, is_spec
 from ...engine.errors import IllegalMoveError
-from ...engine.game import Game
+from ...engine.game import Game, Played
 from ...engine.match import Match
 from ...engine.moves import InvalidMoveError, Move
 from ...engine.narrate import PILE_WORDS
@@ -123,6 +123,8 @@ class SpiteWidget(PythonOwnedWidget[StatusKind]):
         self._generation = 0
         self._thread: threading.Thread | None = None
         self._last: LastMove | None = None
+        self._played: Played | None = None
+        """What the last move did (None with `_last`): the cards it drew go out as `drawn`."""
         self._undoable: list[int] = []
         self._turn: list[TurnMove] = []
         """The computer's moves so far in its turn, summed up in the status line at its end."""
@@ -250,7 +252,7 @@ class SpiteWidget(PythonOwnedWidget[StatusKind]):
             self._shown_to = None
             self._seq += 1
             self._undoable.clear()
-            self._last = None
+            self._last = self._played = None
             self._sync(self._turn_text(), "turn")
             self._maybe_start_computer()
 
@@ -364,15 +366,15 @@ class SpiteWidget(PythonOwnedWidget[StatusKind]):
         game = self.game
         before = game.view(player)
         sizes = before.center_sizes()
-        hand_before = len(before.hand)
-        game.play(move, player=player)
+        played = game.play(move, player=player)
+        self._played = played
         if game.current_player != player:
             self._shown_to = None  # the turn passed: cover the table until the next player is at the screen
         name = self.match.players[player]
         who = "You" if self.computer is not None and player == self.human else name
         self._last = last_move(move, player, sizes, who)
         self._seq += 1
-        drew = move.source == "H" and len(game.state.hands[player]) != hand_before - 1
+        drew = played.drawer == player and bool(played.drawn)  # an emptied hand refilled
         if move.ends_turn or drew or game.is_over or player == self.computer:
             self._undoable.clear()
         else:
@@ -451,7 +453,7 @@ class SpiteWidget(PythonOwnedWidget[StatusKind]):
         move = self.game.undo()
         self._undoable.pop()
         self._seq += 1
-        self._last = None
+        self._last = self._played = None
         self._sync(f"Took back {move.card.display} ({move}).", "info", f"Took back the {move.card.words}.")
 
     def _give_hint(self) -> None:
@@ -511,7 +513,7 @@ class SpiteWidget(PythonOwnedWidget[StatusKind]):
         self._shown_to = None
         self._generation += 1
         self._seq += 1
-        self._last = None
+        self._last = self._played = None
         self._undoable.clear()
         self._sync(prefix + self._turn_text(), "turn")
         self._maybe_start_computer()
@@ -557,7 +559,14 @@ class SpiteWidget(PythonOwnedWidget[StatusKind]):
         assert set(actions) == set(ACTIONS)
         with self.hold_sync():
             self.table = dict(
-                table_view(view, names=self.match.players, seq=self._seq, last=self._last, cover=covered)
+                table_view(
+                    view,
+                    names=self.match.players,
+                    seq=self._seq,
+                    last=self._last,
+                    played=self._played,
+                    cover=covered,
+                )
             )
             self.legal = as_moves(view.legal_moves()) if can_move else []
             self.actions = actions
