@@ -21,6 +21,7 @@ import random
 import statistics
 import sys
 import tempfile
+import time
 from pathlib import Path
 from typing import Any
 
@@ -34,6 +35,7 @@ from spite_widget.widgets.table import SpiteWidget  # noqa: E402
 def bytes_per_move(games: int = 5) -> dict[str, float]:
     per_move: list[int] = []
     per_message: list[int] = []
+    per_click: list[float] = []
     rng = random.Random(1)
     for seed in range(games):
         w = SpiteWidget(opponent="random", seed=seed, opponent_delay=0)
@@ -44,7 +46,9 @@ def bytes_per_move(games: int = 5) -> dict[str, float]:
             moves = w.legal
             center = [m for m in moves if Move.parse(m).to_center]
             move = rng.choice(center) if center and rng.random() < 0.85 else rng.choice(moves)
+            t0 = time.perf_counter()
             w._handle_custom_msg({"type": "move", "move": move, "seq": w.table["seq"]}, [])
+            per_click.append((time.perf_counter() - t0) / max(w.game.ply - before_ply, 1))
             plies = w.game.ply - before_ply
             new = sent[before_n:]
             per_message += new
@@ -56,6 +60,8 @@ def bytes_per_move(games: int = 5) -> dict[str, float]:
         "p95": sorted(per_move)[int(0.95 * len(per_move))],
         "max": max(per_move),
         "max_message": max(per_message),
+        "ms_per_move": statistics.median(per_click) * 1000,
+        "ms_per_move_p90": sorted(per_click)[int(0.9 * (len(per_click) - 1))] * 1000,
     }
 
 
@@ -196,6 +202,10 @@ def main() -> None:
         f"  mean {b['mean']:.0f} B   p95 {b['p95']} B   max {b['max']} B   largest message {b['max_message']} B"
     )
     print(f"  under 4 KB: {'yes' if b['max'] < 4096 else 'NO'}")
+    print(
+        "Python time per move (a click's message handled, the computer's reply included, per ply): "
+        f"median {b['ms_per_move']:.2f} ms   p90 {b['ms_per_move_p90']:.2f} ms"
+    )
     if args.no_browser:
         return
     r = browser_latency(3 if args.quick else 16)
