@@ -15,7 +15,7 @@ record always holds everything.
 from __future__ import annotations
 
 import os
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from typing import Any
 
 from . import records
@@ -330,6 +330,36 @@ class Replay:
     def _next_note_at(self, number: int) -> list[Any]:
         variations: list[Any] = self.annotation(number).get("variations", [])
         return variations
+
+    @property
+    def last_played(self) -> Played | None:
+        """What the move that led to the cursor's position did (None at the deal): the stack
+        it completed, who drew, whether the turn passed, as `Game.play` said."""
+        return None if self.ply == 0 else self._last_played()
+
+    def goto(self, line: Sequence[Sequence[int]], ply: int) -> None:
+        """Put the cursor after move `ply` of the side line `line` (1-based (move, variation)
+        pairs as `line` gives them; () is the main line). ValueError names a line that is not
+        there, and nothing moves."""
+        if not isinstance(ply, int) or isinstance(ply, bool):
+            raise TypeError(f"a ply is a whole number, not {ply!r}")
+        path: list[tuple[int, int]] = []
+        entries: list[dict[str, Any]] | None = None
+        for depth, pair in enumerate(line, start=1):
+            b, v = pair
+            size = self._full.ply if entries is None else len(entries)
+            if not 1 <= b <= size:
+                raise ValueError(f"there is no move {b} in the line at depth {depth - 1}: it has {size}")
+            note = self._full.annotation(b) if entries is None else entries[b - 1]
+            lines = note.get("variations", [])
+            if not 1 <= v <= len(lines):
+                raise ValueError(f"move {b} has no side line {v}: it has {len(lines)}")
+            path.append((b - 1, v - 1))
+            entries = lines[v - 1]
+        self._path = path  # _goto keeps the moves the old and the new line share
+        self._retree()
+        self._goto(max(0, min(len(self), ply)))
+        self._changed()
 
     def _last_played(self) -> Played:
         """What the move just stepped over did (replayed on a copy, so the cursor keeps its history)."""

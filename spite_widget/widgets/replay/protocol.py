@@ -9,8 +9,14 @@ object with a `type` and the `seq` of the position it was sent from.
   `{"type": "annotate", "ply": 12, "comment": "...", "seq": 7}` and/or `"mark": "?!"`
   (`""` clears); `{"type": "perspective", "perspective": null | 0 | 1, "seq": 7}`;
   `{"type": "game", "game": 2, "seq": 7}` (a match record's game picker, 0-based);
-  `{"type": "review", "seq": 7}` (run the expert's review). The play widget's "review"
-  button sends the same `{"type": "review", "seq": ...}` to the table.
+  `{"type": "review", "seq": 7}` (run the expert's review; `"cancel": true` stops it). The
+  play widget's "review" button sends the same `{"type": "review", "seq": ...}` to the table.
+  Side lines (issue 13): `{"type": "move", "move": "H:Kc>C3", "seq": 7}` plays a move at the
+  cursor (the next move steps on, another starts or extends a side line);
+  `{"type": "goto", "line": [[12, 2]], "ply": 13, "seq": 7}` shows ply 13 of the side line
+  `line` (1-based [move, variation] pairs, as `Replay.line`; [] is the main line);
+  `{"type": "line", "action": "exit" | "promote" | "delete", "seq": 7}` acts on the cursor's
+  side line; `{"type": "puzzles", "seq": 7}` opens the reviewed game's puzzles.
   `parse_replay_message` checks every field and raises `ProtocolError` in plain words.
 * **Python -> browser**: synced traits. `table` is a `protocol.TableView` (built from the
   GameState, or from one player's `PlayerView`), `moves` a list of `MoveEntry`, `ply`,
@@ -33,11 +39,27 @@ MAX_REPLAY_MESSAGE_CHARS: Final = MAX_COMMENT_CHARS + 300
 
 _FIELDS: Final[dict[str, frozenset[str]]] = {
     "seek": frozenset({"type", "seq", "ply"}),
-    "annotate": frozenset({"type", "seq", "ply", "comment", "mark"}),
+    "annotate": frozenset({"type", "seq", "ply", "comment", "mark", "line"}),
     "perspective": frozenset({"type", "seq", "perspective"}),
     "game": frozenset({"type", "seq", "game"}),
-    "review": frozenset({"type", "seq"}),
+    "review": frozenset({"type", "seq", "cancel"}),
+    "move": frozenset({"type", "seq", "move"}),
+    "goto": frozenset({"type", "seq", "line", "ply"}),
+    "line": frozenset({"type", "seq", "action"}),
+    "puzzles": frozenset({"type", "seq"}),
 }
+
+LINE_ACTIONS: Final = ("exit", "promote", "delete")
+"""What the browser may do to the cursor's side line."""
+
+MAX_LINE_DEPTH: Final = 32
+"""The deepest side line a message may name."""
+
+LineAddress = list[list[int]]
+"""A side line: 1-based [move, variation] pairs from the main line ([] is the main line)."""
+
+EvalPoint = list[float]
+"""[p0, p1]: each player's chance of winning after a move (the rest is a draw)."""
 
 REPLAY_MESSAGE_TYPES: Final = tuple(_FIELDS)
 """Every message type the browser may send to a replay."""
@@ -59,6 +81,8 @@ class AnnotateMessage(TypedDict, total=False):
     ply: int
     comment: str
     mark: str
+    line: LineAddress
+    """The line the annotated move is in, as the browser saw it (checked against the cursor's)."""
 
 
 class PerspectiveMessage(TypedDict):
@@ -77,14 +101,58 @@ class GameMessage(TypedDict):
     game: int
 
 
-class ReviewMessage(TypedDict):
-    """Run the expert's review of the game (or, on the table, open the replay)."""
+class ReviewMessage(TypedDict, total=False):
+    """Run the expert's review of the game (or, on the table, open the replay); with
+    `cancel`, stop the review that runs."""
 
     type: Literal["review"]
     seq: int
+    cancel: bool
 
 
-ReplayMessage = SeekMessage | AnnotateMessage | PerspectiveMessage | GameMessage | ReviewMessage
+class MoveMessage(TypedDict):
+    """Play `move` (RULES.md notation) at the cursor."""
+
+    type: Literal["move"]
+    seq: int
+    move: str
+
+
+class GotoMessage(TypedDict):
+    """Show ply `ply` of the side line `line` ([] is the main line)."""
+
+    type: Literal["goto"]
+    seq: int
+    line: LineAddress
+    ply: int
+
+
+class LineMessage(TypedDict):
+    """Leave, promote or delete the side line the cursor is in."""
+
+    type: Literal["line"]
+    seq: int
+    action: Literal["exit", "promote", "delete"]
+
+
+class PuzzlesMessage(TypedDict):
+    """Open the puzzles of the reviewed game below the replay."""
+
+    type: Literal["puzzles"]
+    seq: int
+
+
+ReplayMessage = (
+    SeekMessage
+    | AnnotateMessage
+    | PerspectiveMessage
+    | GameMessage
+    | ReviewMessage
+    | MoveMessage
+    | GotoMessage
+    | LineMessage
+    | PuzzlesMessage
+)
 
 
 class MoveEntry(TypedDict, total=False):
@@ -98,6 +166,10 @@ class MoveEntry(TypedDict, total=False):
     """1-based: a turn is the run of moves of one player, ended by a hand -> side stack move."""
     mark: str
     comment: bool
+    line: LineAddress
+    """The side line the move is in (absent on the main line)."""
+    lines: list[list[MoveEntry]]
+    """The side lines that replace this move, each a list of entries (nested the same way)."""
 
 
 class Annotation(TypedDict):
@@ -133,6 +205,16 @@ class ReplayInfo(TypedDict):
     """False in an exported HTML file: comments can be read, not written."""
     review: bool
     """True when the expert's review can run here."""
+
+
+class PlayerSummary(TypedDict):
+    """One player's review: accuracy (0-100, None if no move was reviewed) and counts."""
+
+    name: str
+    accuracy: float | None
+    inaccuracies: int
+    mistakes: int
+    blunders: int
 
 
 class ReviewProgress(TypedDict):
@@ -183,6 +265,8 @@ def parse_replay_message(content: object) -> ReplayMessage:
                 shown = repr(mark)[:20]
                 raise ProtocolError(f"a mark is one of {' '.join(MARKS)} (or '' for none), not {shown}")
             msg["mark"] = mark
+        if "line" in content:
+            msg["line"] = _line(content["line"])
         return msg
     if kind == "perspective":
         raw = content.get("perspective", "missing")
@@ -195,7 +279,44 @@ def parse_replay_message(content: object) -> ReplayMessage:
         if game is None:
             raise ProtocolError("a game message needs game, a 0-based game number")
         return GameMessage(type="game", seq=seq, game=game)
-    return ReviewMessage(type="review", seq=seq)
+    if kind == "review":
+        review = ReviewMessage(type="review", seq=seq)
+        if "cancel" in content:
+            if content["cancel"] is not True:
+                raise ProtocolError("cancel must be true when it is given")
+            review["cancel"] = True
+        return review
+    if kind == "move":
+        move = content.get("move")
+        if not isinstance(move, str) or not 0 < len(move) <= 16:
+            raise ProtocolError('a move message needs move, a move in notation such as "H:7s>S4"')
+        return MoveMessage(type="move", seq=seq, move=move)
+    if kind == "goto":
+        return GotoMessage(
+            type="goto", seq=seq, line=_line(content.get("line")), ply=_ply(content.get("ply"), kind)
+        )
+    if kind == "line":
+        action = content.get("action")
+        if action not in LINE_ACTIONS:
+            raise ProtocolError(f"a line message's action is one of {', '.join(LINE_ACTIONS)}")
+        return LineMessage(type="line", seq=seq, action=action)
+    return PuzzlesMessage(type="puzzles", seq=seq)
+
+
+def _line(value: object) -> LineAddress:
+    """A side line's address: a list of [move, variation] pairs of whole numbers >= 1."""
+    bad = "line must be a list of [move, variation] pairs of numbers from 1 ([] is the main line)"
+    if not isinstance(value, list) or len(value) > MAX_LINE_DEPTH:
+        raise ProtocolError(bad)
+    out: LineAddress = []
+    for pair in value:
+        if not isinstance(pair, list) or len(pair) != 2:
+            raise ProtocolError(bad)
+        b, v = (_count(x) for x in pair)
+        if not b or not v:
+            raise ProtocolError(bad)
+        out.append([b, v])
+    return out
 
 
 def _ply(value: object, kind: str) -> int:
@@ -208,17 +329,21 @@ def _ply(value: object, kind: str) -> int:
 def parse_review_request(content: object) -> ReviewMessage:
     """The play widget's "review" button: `{"type": "review", "seq": n}` and nothing else."""
     msg = parse_replay_message(content)
-    if msg["type"] != "review":
+    if msg["type"] != "review" or "cancel" in msg:
         raise ProtocolError("the table only understands a review request here")
     return ReviewMessage(type="review", seq=msg["seq"])
 
 
 __all__ = [
+    "LINE_ACTIONS",
     "MARKS",
     "MAX_COMMENT_CHARS",
     "REPLAY_MESSAGE_TYPES",
     "Annotation",
+    "EvalPoint",
+    "LineAddress",
     "MoveEntry",
+    "PlayerSummary",
     "ReplayInfo",
     "ReplayMessage",
     "ReviewProgress",

@@ -1,39 +1,54 @@
-"""`ReplayWidget`: step through a recorded game, comment on its moves, save or export it.
+"""`ReplayWidget`: step through a recorded game, try other moves, comment, review, export.
 
 Python holds the record (`w.replay`, a `Replay` cursor); the browser gets, through a few
 synced traits, only the table at the cursor (seen from above with both hands face up, or
-from one player's seat), the move list, the annotation at the cursor and the status line,
-and sends back absolute requests ("show ply 12", "mark move 12 ?!"; `replay_protocol.py`).
-`w.to_html(path)` writes the same viewer as one self-contained HTML file.
+from one player's seat), the move tree, the legal moves at the cursor, the annotation at the
+cursor, the evaluation graph's points and the status line, and sends back absolute requests
+("show ply 12 of this line", "play H:Kc>C3 here", "mark move 12 ?!"; `protocol.py`). Every
+request is checked here: the front end decides nothing. `w.to_html(path)` writes the same
+viewer as one self-contained HTML file (`html.py`).
 """
 
 from __future__ import annotations
 
-import base64
-import html
 import json
 import os
 import threading
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from pathlib import Path
-from typing import Any
+from typing import Any, ClassVar
 
 import traitlets
 
-from ...engine.errors import RecordError
+from ...engine.errors import IllegalMoveError, NotAMoveError, RecordError
 from ...engine.replay import RecordSource, Replay
 from ...engine.state import GameState
 from ..base import PythonOwnedWidget
-from ..protocol import LastMove, StatusKind, TableView, last_move, table_view
+from ..protocol import StatusKind, TableView, as_moves
+from .html import standalone_data, standalone_html
 from .protocol import (
     Annotation,
-    GameLabel,
+    GotoMessage,
+    LineMessage,
     MoveEntry,
+    MoveMessage,
+    PlayerSummary,
     ReplayInfo,
     ReplayMessage,
     ReviewProgress,
     parse_replay_message,
+)
+from .views import (
+    annotation_at,
+    evals,
+    game_info,
+    last_move_at,
+    line_entries,
+    move_tree,
+    table_from_above,
+    table_from_seat,
+    where,
 )
 
 _STATIC = Path(__file__).resolve().parent.parent.parent / "static"
@@ -45,6 +60,18 @@ class ReplayWidget(PythonOwnedWidget[StatusKind]):
     """A recorded game, move by move: controls, move list, comments and marks."""
 
     owner = "replay"
+
+    message_handlers: ClassVar[dict[str, str]] = {
+        "seek": "_on_seek",
+        "annotate": "_on_annotate",
+        "perspective": "_on_perspective",
+        "game": "_on_game",
+        "review": "_on_review",
+        "move": "_on_move",
+        "goto": "_on_goto",
+        "line": "_on_line",
+        "puzzles": "_on_puzzles",
+    }
 
     _esm = _STATIC / "replay.js"
     _css = _STATIC / "replay.css"
@@ -72,6 +99,21 @@ class ReplayWidget(PythonOwnedWidget[StatusKind]):
     """protocol.Status: the status line."""
     review = traitlets.Dict().tag(sync=True)
     """replay_protocol.ReviewProgress: the expert's review, while it runs."""
+    summary = traitlets.List(traitlets.Dict()).tag(sync=True)
+    """protocol.PlayerSummary per player once the review is done (accuracy and counts); []
+    before."""
+    legal = traitlets.List(traitlets.Unicode()).tag(sync=True)
+    """The legal moves at the cursor of the player the table lets move (from above: the player
+    to move; from a seat: that seat, on its turn only; [] when the game is over there)."""
+    line = traitlets.List(traitlets.List(traitlets.Int())).tag(sync=True)
+    """The side line the position shown belongs to (1-based [move, variation] pairs; [] the main line)."""
+    evals: traitlets.List[Any] = traitlets.List(allow_none=True).tag(sync=True)
+    """The evaluation graph: [p0, p1] (each player's chance of winning) after every main-line
+    move, None where the record has no `eval` (from a seat: its own moves, up to the cursor)."""
+    puzzles_ref = traitlets.Unicode("").tag(sync=True)
+    """"anywidget:<model id>" of the LessonWidget the Puzzles button opened below ("" for none)."""
+    puzzles_label = traitlets.Unicode("").tag(sync=True)
+    """The heading above the puzzles ("Puzzle 1 of 3 for Ada")."""
     perspective = traitlets.Int(None, allow_none=True).tag(sync=True)
     """None: the table seen from above (both hands). 0 or 1: from that player's seat, hiding
     what that player could not see. Setting it from Python redraws."""
@@ -92,6 +134,9 @@ class ReplayWidget(PythonOwnedWidget[StatusKind]):
         self._syncing = False
         self._patching = False
         self._review_thread: threading.Thread | None = None
+        self._cancel = threading.Event()
+        self._puzzles: list[Any] = []
+        self._puzzle_widget: Any = None
         self.errors: list[str] = []
         """Problems met outside any call of yours (the review thread); each is also shown in the status line."""
         self._attach(replay)
@@ -154,6 +199,7 @@ class ReplayWidget(PythonOwnedWidget[StatusKind]):
         """Show game `index` (0-based) of a match record, from its deal."""
         with self._lock:
             self._replay.select_game(index)
+            self.summary = self._summary()
             self._game_seq = self._seq + 1
             self._sync()
             self._say_position(f"Game {index + 1} of {len(self._replay.games)}. ")
@@ -172,10 +218,49 @@ class ReplayWidget(PythonOwnedWidget[StatusKind]):
             replay.seek(0)
             self._say_position("Loaded. ")
 
+    def play(self, move: str) -> None:
+        """Play `move` (e.g. "H:Kc>C3") at the cursor, as a click on the table would: the next
+        move steps on, the first move of a side line enters it, any other legal move starts a
+        side line (or extends the one the cursor ends). IllegalMoveError says why not, and
+        nothing changes."""
+        with self._lock:
+            self._play(move)
+
+    def goto(self, line: Sequence[Sequence[int]], ply: int) -> None:
+        """Show ply `ply` of the side line `line` (1-based (move, variation) pairs, as
+        `w.replay.line` gives them; () or [] is the main line)."""
+        with self._lock:
+            self._replay.goto(line, ply)
+            self._say_position()
+
+    def enter_line(self, variation: int) -> None:
+        """Play the first move of side line `variation` (1-based) of the next move."""
+        with self._lock:
+            self._replay.enter_line(variation)
+            self._say_position("In a side line. ")
+
+    def exit_line(self) -> None:
+        """Leave the side line: back to where it branched off, in the line it hangs on."""
+        with self._lock:
+            self._replay.exit_line()
+            self._say_position("Back from the side line. ")
+
+    def promote(self) -> None:
+        """Make the cursor's side line the line it hangs on (the old moves become a side line)."""
+        with self._lock:
+            self._replay.promote()
+            self._say_position("Promoted the side line. ")
+
+    def delete_line(self) -> None:
+        """Delete the cursor's side line (and the lines inside it)."""
+        with self._lock:
+            self._replay.delete_line()
+            self._say_position("Deleted the side line. ")
+
     def to_html(self, path: str | os.PathLike[str] | None = None, *, title: str | None = None) -> str:
-        """A self-contained HTML page of the replay (seen from above, comments included)
-        that steps through the game in a browser without a kernel; written to `path` if
-        given, and returned."""
+        """A self-contained HTML page of the replay (seen from above, comments and side lines
+        included) that steps through the game in a browser without a kernel; written to
+        `path` if given, and returned."""
         with self._lock:
             record = self._replay.record
             index = self._replay.game_index
@@ -188,11 +273,21 @@ class ReplayWidget(PythonOwnedWidget[StatusKind]):
 
     def review_with_bot(self, bot: str = "expert", *, wait: bool = False) -> None:
         """Run `annotate_with_bot` on the game shown, in a thread (the kernel stays free),
-        with a progress bar; its marks and comments are added where you wrote none."""
+        with a progress bar: it stores the chances after every move (the graph), marks and
+        comments the costly moves where you wrote none, and shows each player's accuracy."""
         with self._lock:
             self._start_review(bot)
         if wait:
             self.wait()
+
+    def cancel_review(self) -> None:
+        """Stop the review that runs: nothing it found so far is kept."""
+        with self._lock:
+            if not self.review.get("running"):
+                self._say("No review is running.", "error")
+                return
+            self._cancel.set()
+            self._say("Cancelling the review…", "info")
 
     def wait(self, timeout: float | None = None) -> None:
         """Block until the expert's review has finished (for scripts and tests)."""
@@ -200,43 +295,120 @@ class ReplayWidget(PythonOwnedWidget[StatusKind]):
         if thread is not None and thread is not threading.current_thread():
             thread.join(timeout)
 
+    def open_puzzles(self, player: int | None = None) -> Any:
+        """Open, below the replay, the puzzles of the reviewed game for `player` (default: the
+        seat the table is seen from, else the player who gave away the most): the positions
+        where that player gave up the most, each a lesson ("find a better move"). Returns the
+        LessonWidget, or None when the game holds no puzzle for that player."""
+        from ... import puzzles
+        from ..lesson import LessonWidget
+
+        with self._lock:
+            game = self._replay.game
+            if player is None:
+                player = self.perspective if self.perspective is not None else self._worst_player()
+            _check_perspective(player)
+            try:
+                found = list(puzzles(self._replay.game.to_record(), player=player))
+            except ValueError as e:
+                self._say(f"No puzzles yet: {e}", "error")
+                return None
+            name = game.players[player]
+            if not found:
+                self._say(f"No puzzle for {name}: no move of theirs gave much away.", "info")
+                return None
+            self._puzzles = found
+            self._puzzle_widget = LessonWidget(found[0])
+            self.puzzles_label = f"Puzzle 1 of {len(found)} for {name}: {found[0].title}"
+            self.puzzles_ref = f"anywidget:{self._puzzle_widget.model_id}"
+            self._say(
+                f"{len(found)} puzzle{'s' if len(found) != 1 else ''} for {name}, below the replay.", "info"
+            )
+            return self._puzzle_widget
+
+    def _worst_player(self) -> int:
+        summary = self.summary
+        if len(summary) == 2 and all(p["accuracy"] is not None for p in summary):
+            return 0 if summary[0]["accuracy"] <= summary[1]["accuracy"] else 1
+        return 0
+
     # ------------------------------------------------------------------ front end
     def _parse(self, content: object) -> ReplayMessage:
         return parse_replay_message(content)
 
     def _dispatch(self, msg: ReplayMessage) -> None:
+        """A message from a position not shown yet is refused; the rest go to their handler."""
         if msg["seq"] > self._seq:
             self._say("That message names a position this replay has not shown yet.", "error")
             return
-        kind = msg["type"]
-        n = len(self._replay)
-        if kind == "seek":
-            ply = msg["ply"]  # type: ignore[typeddict-item]
-            if ply > n:
-                self._say(f"There is no ply {ply}: this game has {n} moves.", "error")
-                return
-            self.seek(ply)
-        elif kind == "annotate":
-            self._front_end_annotate(msg)  # type: ignore[arg-type]
-        elif kind == "perspective":
-            self.perspective = msg["perspective"]  # type: ignore[typeddict-item]
-            seat = self.perspective
-            where = "from above" if seat is None else f"from {self._replay.game.players[seat]}'s seat"
-            self._say(f"The table is now seen {where}.", "info")
-        elif kind == "game":
-            index = msg["game"]  # type: ignore[typeddict-item]
-            if index >= len(self._replay.games):
-                self._say(
-                    f"There is no game {index + 1}: the record holds {len(self._replay.games)}.", "error"
-                )
-                return
-            self.select_game(index)
-        elif kind == "review":
+        super()._dispatch(msg)
+
+    def _on_seek(self, msg: dict[str, Any]) -> None:
+        ply, n = msg["ply"], len(self._replay)
+        if ply > n:
+            self._say(f"There is no ply {ply}: this line has {n} moves.", "error")
+            return
+        self.seek(ply)
+
+    def _on_perspective(self, msg: dict[str, Any]) -> None:
+        self.perspective = msg["perspective"]
+        seat = self.perspective
+        where_ = "from above" if seat is None else f"from {self._replay.game.players[seat]}'s seat"
+        self._say(f"The table is now seen {where_}.", "info")
+
+    def _on_game(self, msg: dict[str, Any]) -> None:
+        index = msg["game"]
+        if index >= len(self._replay.games):
+            self._say(f"There is no game {index + 1}: the record holds {len(self._replay.games)}.", "error")
+            return
+        self.select_game(index)
+
+    def _on_review(self, msg: dict[str, Any]) -> None:
+        if msg.get("cancel"):
+            self.cancel_review()
+        else:
             self._start_review("expert")
 
-    def _front_end_annotate(self, msg: dict[str, Any]) -> None:
+    def _on_move(self, msg: MoveMessage) -> None:
+        if msg["seq"] < self._seq:
+            self._say("That move was made on a table shown before: nothing was played.", "error")
+            return
+        seat = self.perspective
+        if seat is not None and self._replay.state.current_player != seat and not self._over():
+            name = self._replay.game.players[seat]
+            self._say(f"From {name}'s seat you play {name}'s moves only: see the table from above.", "error")
+            return
+        try:
+            self._play(msg["move"])
+        except (IllegalMoveError, NotAMoveError) as e:
+            self._say(f"Not played: {e}", "error")
+
+    def _on_goto(self, msg: GotoMessage) -> None:
+        if self.perspective is not None and msg["line"] != where(self._replay)[: len(msg["line"])]:
+            self._say("From a seat you step along the line shown only: see the table from above.", "error")
+            return
+        try:
+            self._replay.goto(msg["line"], msg["ply"])
+        except ValueError as e:
+            self._say(f"There is no such position: {e}.", "error")
+            return
+        self._say_position()
+
+    def _on_line(self, msg: LineMessage) -> None:
+        if not self._replay.line:
+            self._say("The cursor is on the main line: there is no side line to act on.", "error")
+            return
+        {"exit": self.exit_line, "promote": self.promote, "delete": self.delete_line}[msg["action"]]()
+
+    def _on_puzzles(self, msg: dict[str, Any]) -> None:
+        self.open_puzzles()
+
+    def _on_annotate(self, msg: dict[str, Any]) -> None:
         if msg["seq"] < self._game_seq:
             self._say("That comment was written for another game: nothing was changed.", "error")
+            return
+        if "line" in msg and msg["line"] != [list(p) for p in self._replay.line][: len(msg["line"])]:
+            self._say("That comment was written in another line: nothing was changed.", "error")
             return
         ply, n = msg["ply"], len(self._replay)
         if not 1 <= ply <= n:
@@ -252,6 +424,20 @@ class ReplayWidget(PythonOwnedWidget[StatusKind]):
         move = self._replay.moves[ply - 1]
         self._say(f"Move {ply} ({move}{note.get('mark', '')}): {', '.join(said)}.", "info")
 
+    def _play(self, move: str) -> None:
+        before = (len(self._replay.line), len(self._replay))
+        self._replay.play(move)  # IllegalMoveError / NotAMoveError: nothing changed
+        after = (len(self._replay.line), len(self._replay))
+        prefix = (
+            "A new side line. "
+            if after[0] > before[0]
+            else ("The line goes on. " if after[1] > before[1] else "")
+        )
+        self._say_position(prefix)
+
+    def _over(self) -> bool:
+        return self._replay.state.result is not None
+
     # ------------------------------------------------------------------ the review
     def _start_review(self, bot: str) -> None:
         from ...bots.review import annotate_with_bot
@@ -262,15 +448,22 @@ class ReplayWidget(PythonOwnedWidget[StatusKind]):
         index = self._replay.game_index
         before = self._replay.game.to_record()
         total = len(before["moves"])
+        self._cancel = threading.Event()
         self.review = dict(ReviewProgress(running=True, done=0, total=total))
         self._say(f"The {bot} is reviewing the {total} moves…", "info")
         thread = threading.Thread(
-            target=self._run_review, args=(annotate_with_bot, before, bot, index), daemon=True
+            target=self._run_review,
+            args=(annotate_with_bot, before, bot, index, self._cancel),
+            daemon=True,
         )
         self._review_thread = thread
         thread.start()
 
-    def _run_review(self, fn: ReviewFunction, before: dict[str, Any], bot: str, index: int) -> None:
+    def _run_review(
+        self, fn: ReviewFunction, before: dict[str, Any], bot: str, index: int, cancel: threading.Event
+    ) -> None:
+        from ...bots.review import ReviewCancelled
+
         last = [0.0]
 
         def progress(done: int, total: int) -> None:
@@ -282,7 +475,12 @@ class ReplayWidget(PythonOwnedWidget[StatusKind]):
                 self.review = dict(ReviewProgress(running=True, done=int(done), total=int(total)))
 
         try:
-            after = fn(before, bot=bot, progress=progress)
+            after = fn(before, bot=bot, progress=progress, cancel=cancel)
+        except ReviewCancelled:
+            with self._lock:
+                self.review = dict(ReviewProgress(running=False, done=0, total=0))
+                self._say("The review was cancelled: nothing was changed.", "info")
+            return
         except Exception as e:
             with self._lock:
                 self.errors.append(f"the review failed: {e!r}")
@@ -292,20 +490,58 @@ class ReplayWidget(PythonOwnedWidget[StatusKind]):
         with self._lock:
             added = self._merge_review(before, after, index)
             total = len(before["moves"])
+            summary = self._summary()
+            self.summary = summary
             self.review = dict(ReviewProgress(running=False, done=total, total=total))
-            self._say(f"The {bot} reviewed the game: {added} note{'s' if added != 1 else ''} added.", "info")
+            said = "; ".join(
+                f"{p['name']} {p['accuracy']:.0f}%" for p in summary if p["accuracy"] is not None
+            )
+            self._say(
+                f"The {bot} reviewed the game: {added} note{'s' if added != 1 else ''} added."
+                + (f" Accuracy: {said}." if said else ""),
+                "info",
+            )
+
+    def _summary(self) -> list[PlayerSummary]:
+        """Each player's accuracy and counts, read back from the reviewed game."""
+        from ...bots.review import review_summary
+
+        game = self._replay.game
+        if not any("eval" in game.annotation(i) for i in range(1, game.ply + 1)):
+            return []
+        try:
+            summary = review_summary(self._replay.game.to_record())
+        except ValueError:
+            return []
+        return [
+            {
+                "name": p.name,
+                "accuracy": None if p.accuracy is None else round(float(p.accuracy), 1),
+                "inaccuracies": p.inaccuracies,
+                "mistakes": p.mistakes,
+                "blunders": p.blunders,
+            }
+            for p in summary
+        ]
 
     def _merge_review(self, before: dict[str, Any], after: dict[str, Any], index: int) -> int:
-        """Add the bot's marks and comments where the user has not changed that move since
-        the review started (what the user wrote meanwhile wins)."""
+        """Take the bot's chances (`eval`, its loss) for every move, and its marks and comments
+        where the user has not changed that move since the review started (what the user
+        wrote meanwhile wins; side lines made meanwhile stay)."""
         if self._replay.game_index != index or not isinstance(after, dict):
             return 0
         added = 0
-        now = self._replay.game.to_record()["moves"]
+        game = self._replay.game
+        now = game.to_record()["moves"]
         for i, (old, new) in enumerate(zip(before["moves"], after.get("moves", []), strict=False)):
-            if not isinstance(new, dict) or i >= len(now):
+            if not isinstance(new, dict) or i >= len(now) or now[i]["move"] != new.get("move"):
                 continue
-            changes = {}
+            note = game.annotation(i + 1)
+            changed = noted = False
+            for key, value in new.items():
+                if (key == "eval" or key.startswith("x-")) and note.get(key) != value:
+                    note[key] = value  # the bot's own figures: the latest review's
+                    changed = True
             for key in ("comment", "mark"):
                 value = new.get(key, "")
                 if (
@@ -313,19 +549,24 @@ class ReplayWidget(PythonOwnedWidget[StatusKind]):
                     and value != old.get(key, "")
                     and now[i].get(key, "") == old.get(key, "")
                 ):
-                    changes[key] = value
-            if changes:
+                    note[key] = value
+                    changed = noted = True
+            added += noted
+            if changed:
                 try:
-                    self._replay.game.annotate(i + 1, **changes)
+                    game.set_annotation(i + 1, note)
                 except ValueError:
                     continue
-                added += 1
+        for key, value in after.items():
+            if key.startswith("x-") and key not in game.meta:
+                game.meta[key] = value
         self._sync()
         return added
 
     # ------------------------------------------------------------------ drawing
     def _attach(self, replay: Replay) -> None:
         self._replay = replay
+        self.summary = self._summary()
         replay.on_change(self._on_replay_change)
 
     def _on_replay_change(self) -> None:
@@ -351,22 +592,38 @@ class ReplayWidget(PythonOwnedWidget[StatusKind]):
                 self._sync()
 
     def _sync(self) -> None:
-        """Send the table, the move list, the cursor and the annotation in one update."""
+        """Send the table, the legal moves, the move tree, the cursor, the annotation and the
+        graph's points in one update (traitlets sends only the traits that changed)."""
         r = self._replay
         self._seq += 1
         self._syncing = True
         try:
             with self.hold_sync():
                 self.table = dict(self._table())
+                self.legal = self._legal()
                 self._set_moves([dict(m) for m in self._move_list()])
                 self.length = len(r)
                 self.ply = r.ply
+                self.line = where(r)
                 self.annotation = dict(self._annotation())
                 self.info = dict(self._info())
+                points = evals(
+                    r.game, seat=self.perspective, upto=None if self.perspective is None else r.ply
+                )
+                self.evals = points if any(p is not None for p in points) else []
                 if not self.review:
                     self.review = dict(ReviewProgress(running=False, done=0, total=0))
         finally:
             self._syncing = False
+
+    def _legal(self) -> list[str]:
+        """The moves the table lets the user try at the cursor (never another seat's)."""
+        r = self._replay
+        seat = self.perspective
+        mover = r.state.current_player
+        if r.state.result is not None or (seat is not None and seat != mover):
+            return []
+        return as_moves(r.view(mover).legal_moves())
 
     def _set_moves(self, new: list[dict[str, Any]]) -> None:
         """Set `moves`, sending only a patch (`moves_patch`) when that is shorter than the list."""
@@ -403,18 +660,18 @@ class ReplayWidget(PythonOwnedWidget[StatusKind]):
         return bool(super()._should_send_property(key, value))
 
     def _table(self) -> TableView:
-        r = self._replay
         seat = self.perspective
         if seat is None:
-            return _table_from_above(r, self._seq)
-        names = r.game.players
-        return table_view(r.view(seat), names=names, seq=self._seq, last=_last_move(r, names))
+            return table_from_above(self._replay, self._seq)
+        return table_from_seat(self._replay, seat, self._seq)
 
     def _move_list(self) -> list[MoveEntry]:
-        """The whole list from above; from a seat, the moves up to the cursor only. (Rebuilt
-        on every change, one pass over the moves; traitlets sends it only when it changed.)"""
-        entries = move_entries(self._replay)
-        return entries if self.perspective is None else entries[: self._replay.ply]
+        """From above: the main line with its side lines nested; from a seat: the moves of the
+        cursor's line up to the cursor only (side lines elsewhere hold cards that seat never
+        saw). Rebuilt on every change, one pass over the moves; only a change is sent."""
+        if self.perspective is None:
+            return move_tree(self._replay.game)
+        return line_entries(self._replay, self._replay.ply)
 
     def _annotation(self) -> Annotation:
         return annotation_at(self._replay)
@@ -433,9 +690,10 @@ class ReplayWidget(PythonOwnedWidget[StatusKind]):
             first = r.game.players[r.state.current_player]
             verb = "play" if first == "You" else "plays"  # "You play first", "Ada plays first"
             return f"The deal: {first} {verb} first. {len(r)} moves to go through."
-        last = _last_move(r, r.game.players)
+        last = last_move_at(r, r.game.players)
         assert last is not None
-        text = f"Move {r.ply} of {len(r)}: {last['words' if words else 'text']}."
+        side = " (side line)" if where(r) else ""
+        text = f"Move {r.ply} of {len(r)}{side}: {last['words' if words else 'text']}."
         if r.ply == len(r) and r.game.outcome is not None:
             text += " " + r.game.outcome.describe(r.game.players)
         return text
@@ -450,170 +708,4 @@ def _check_perspective(value: object) -> None:
         raise ValueError(f"perspective must be None (from above), 0 or 1, not {value!r}")
 
 
-def _sizes_before(state: GameState, target: str) -> list[int]:
-    """The center stacks' sizes before the move that led to `state` (a stack empty after a
-    move onto it was completed, so it held 11)."""
-    sizes = [len(c) for c in state.centers]
-    if target.startswith("C"):
-        t = int(target[1]) - 1
-        sizes[t] = 11 if sizes[t] == 0 else sizes[t] - 1
-    return sizes
-
-
-def _last_move(r: Replay, names: tuple[str, str]) -> LastMove | None:
-    move = r.move
-    if move is None:
-        return None
-    player = r.mover(r.ply)
-    return last_move(move, player, _sizes_before(r.state, move.target), names[player])
-
-
-def _table_from_above(r: Replay, seq: int) -> TableView:
-    """The table at the cursor seen from above: both hands face up, player 0 at the bottom."""
-    names = r.game.players
-    return table_view(
-        r.state, names=names, seq=seq, bottom=0, last=_last_move(r, names), show_hands=(True, True)
-    )
-
-
-def annotation_at(r: Replay) -> Annotation:
-    """What the comment panel shows at the cursor: the move that led here, its comment and mark
-    (at the deal: the record's opening comment)."""
-    if r.ply == 0:
-        return {
-            "ply": 0,
-            "move": "",
-            "player": None,
-            "text": "The deal.",
-            "comment": str(r.game.meta.get("comment", "")),
-            "mark": "",
-        }
-    note = r.annotation(r.ply)
-    last = _last_move(r, r.game.players)
-    assert last is not None
-    return {
-        "ply": r.ply,
-        "move": last["move"],
-        "player": last["player"],
-        "text": last["text"],
-        "comment": str(note.get("comment", "")),
-        "mark": str(note.get("mark", "")),
-    }
-
-
-def move_entries(r: Replay) -> list[MoveEntry]:
-    """The move list: every move with its mover, its turn number and its mark."""
-    entries: list[MoveEntry] = []
-    turn = 0
-    previous = None
-    for i, move in enumerate(r.moves, start=1):
-        player = r.mover(i)
-        if player != previous:
-            turn += 1
-            previous = player
-        entry: MoveEntry = {"ply": i, "move": str(move), "player": player, "turn": turn}
-        note = r.annotation(i)
-        if note.get("mark"):
-            entry["mark"] = str(note["mark"])
-        if note.get("comment"):
-            entry["comment"] = True
-        entries.append(entry)
-    return entries
-
-
-def game_info(r: Replay, *, editable: bool, review: bool) -> ReplayInfo:
-    games: list[GameLabel] = []
-    for i, g in enumerate(r.games):
-        outcome = g.outcome
-        if outcome is None:
-            how = "unfinished"
-        elif outcome.winner is None:
-            how = "drawn"
-        else:
-            how = f"{g.players[outcome.winner]} +{outcome.points}"
-        games.append({"label": f"Game {i + 1}: {how} ({g.ply} moves)"})
-    game = r.game
-    outcome = game.outcome
-    result = outcome.describe(game.players) if outcome is not None else "Unfinished game."
-    return {
-        "names": list(game.players),
-        "result": result,
-        "game": r.game_index,
-        "games": games,
-        "event": str(game.meta.get("event", "")),
-        "date": str(game.meta.get("date", "")),
-        "editable": editable,
-        "review": review,
-    }
-
-
-def standalone_data(record: dict[str, Any], *, game: int = 0) -> dict[str, Any]:
-    """Everything the exported page shows, precomputed per ply, seen from above: the table
-    payloads (public information only: never the stock order nor the pay-off pile below its
-    top), the move lists and the annotations of every game of the record."""
-    r = Replay(record)
-    games = []
-    for index in range(len(r.games)):
-        r.select_game(index)
-        tables, notes = [], []
-        for ply in range(len(r) + 1):
-            r.seek(ply)
-            tables.append(_table_from_above(r, ply))
-            notes.append(annotation_at(r))
-        games.append(
-            {
-                "tables": tables,
-                "notes": notes,
-                "moves": move_entries(r),
-                "info": game_info(r, editable=False, review=False),
-            }
-        )
-    return {"version": 1, "game": game, "games": games}
-
-
-def standalone_html(data: dict[str, Any], title: str) -> str:
-    """One HTML page: the replay bundle and its CSS inlined, the data as JSON, a tiny model."""
-    bundle = (_STATIC / "replay.js").read_bytes()
-    css = (_STATIC / "replay.css").read_text(encoding="utf-8")
-    code = base64.b64encode(bundle).decode("ascii")
-    payload = json.dumps(data, separators=(",", ":"), ensure_ascii=False)
-    for char, escaped in (("<", "\\u003c"), (">", "\\u003e"), ("&", "\\u0026")):
-        payload = payload.replace(char, escaped)  # nothing in the data can end or open a tag
-    return _PAGE.format(
-        title=html.escape(title),
-        css=css.replace("</style", "<\\/style"),
-        data=payload,
-        code=code,
-    )
-
-
-_PAGE = """<!DOCTYPE html>
-<html lang="en">
-<head>
-<meta charset="utf-8">
-<meta name="viewport" content="width=device-width, initial-scale=1">
-<meta name="generator" content="spite-widget">
-<title>{title}</title>
-<style>
-body {{ margin: 0; padding: 24px; background: #f4f5f2; }}
-@media (prefers-color-scheme: dark) {{ body {{ background: #1b1d1f; }} }}
-main {{ max-width: 1000px; margin: 0 auto; }}
-{css}
-</style>
-</head>
-<body>
-<main id="spite-replay" aria-label="Spite and Malice replay"></main>
-<noscript>This replay needs JavaScript.</noscript>
-<script type="application/json" id="spite-replay-data">{data}</script>
-<script type="module">
-const code = "{code}";
-const mod = await import("data:text/javascript;charset=utf-8;base64," + code);
-const data = JSON.parse(document.getElementById("spite-replay-data").textContent);
-mod.mountStandalone(document.getElementById("spite-replay"), data);
-</script>
-</body>
-</html>
-"""
-
-
-__all__ = ["ReplayWidget", "move_entries", "standalone_data", "standalone_html"]
+__all__ = ["ReplayWidget", "standalone_data", "standalone_html"]

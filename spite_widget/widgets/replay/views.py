@@ -1,0 +1,225 @@
+"""What the replay shows, as payloads: the table at the cursor, the move tree, the note at the
+cursor, the header and the evaluation graph. Shared by the widget and the exported page
+(`html.py`), so both draw exactly the same thing."""
+
+from __future__ import annotations
+
+from typing import Any, cast
+
+from ...engine.cards import STACK_COMPLETE
+from ...engine.game import Game
+from ...engine.moves import Move
+from ...engine.replay import Replay
+from ..protocol import LastMove, TableView, last_move, table_view
+from .protocol import Annotation, EvalPoint, GameLabel, LineAddress, MoveEntry, ReplayInfo
+
+MAX_DEPTH = 32
+"""The deepest side line the widget addresses (a line inside a line inside ...)."""
+
+
+def sizes_before(state_after: list[int], move: Move, completed: str | None) -> list[int]:
+    """The center stacks' sizes before `move`, from their sizes after it and the stack it
+    completed (`Played.completed`, the engine's word for it)."""
+    sizes = list(state_after)
+    if move.target.startswith("C"):
+        t = int(move.target[1]) - 1
+        sizes[t] = STACK_COMPLETE - 1 if completed == move.target else sizes[t] - 1
+    return sizes
+
+
+def last_move_at(r: Replay, names: tuple[str, str]) -> LastMove | None:
+    """The move that led to the cursor's position, in symbols and in words."""
+    played = r.last_played
+    if played is None:
+        return None
+    after = [len(c) for c in r.state.centers]
+    return last_move(
+        played.move, played.player, sizes_before(after, played.move, played.completed), names[played.player]
+    )
+
+
+def table_from_above(r: Replay, seq: int) -> TableView:
+    """The table at the cursor seen from above: both hands face up, player 0 at the bottom."""
+    names = r.game.players
+    return table_view(
+        r.state, names=names, seq=seq, bottom=0, last=last_move_at(r, names), show_hands=(True, True)
+    )
+
+
+def table_from_seat(r: Replay, seat: int, seq: int) -> TableView:
+    """The table at the cursor as `seat` saw it (a PlayerView: nothing that seat could not see)."""
+    names = r.game.players
+    return table_view(r.view(seat), names=names, seq=seq, last=last_move_at(r, names))
+
+
+def where(r: Replay) -> LineAddress:
+    """The line the position at the cursor belongs to (1-based [move, variation] pairs): the
+    cursor's line, less the side lines it stepped back above the start of."""
+    out: LineAddress = []
+    start = 0
+    for b, v in r.line:
+        start += b - 1
+        if r.ply <= start:
+            break
+        out.append([b, v])
+    return out
+
+
+def annotation_at(r: Replay) -> Annotation:
+    """What the comment panel shows at the cursor: the move that led here, its comment and mark
+    (at the deal: the record's opening comment)."""
+    if r.ply == 0:
+        return {
+            "ply": 0,
+            "move": "",
+            "player": None,
+            "text": "The deal.",
+            "comment": str(r.game.meta.get("comment", "")),
+            "mark": "",
+        }
+    note = r.annotation(r.ply)
+    last = last_move_at(r, r.game.players)
+    assert last is not None
+    return {
+        "ply": r.ply,
+        "move": last["move"],
+        "player": last["player"],
+        "text": last["text"],
+        "comment": str(note.get("comment", "")),
+        "mark": str(note.get("mark", "")),
+    }
+
+
+def _entry(ply: int, move: str, player: int, turn: int, note: dict[str, Any], line: LineAddress) -> MoveEntry:
+    entry: MoveEntry = {"ply": ply, "move": move, "player": player, "turn": turn}
+    if note.get("mark"):
+        entry["mark"] = str(note["mark"])
+    if note.get("comment"):
+        entry["comment"] = True
+    if line:
+        entry["line"] = line
+    return entry
+
+
+def _side_line(
+    entries: list[dict[str, Any]], start: int, player: int, turn: int, line: LineAddress
+) -> list[MoveEntry]:
+    """The entries of one side line (its first move is move start + 1, by `player`, in `turn`)."""
+    out: list[MoveEntry] = []
+    for j, e in enumerate(entries):
+        move = Move.parse(e["move"])
+        entry = _entry(start + j + 1, e["move"], player, turn, e, line)
+        if e.get("variations") and len(line) < MAX_DEPTH:
+            entry["lines"] = [
+                _side_line(side, start + j, player, turn, [*line, [j + 1, v + 1]])
+                for v, side in enumerate(e["variations"])
+            ]
+        out.append(entry)
+        if move.ends_turn:
+            player, turn = 1 - player, turn + 1
+    return out
+
+
+def move_tree(game: Game) -> list[MoveEntry]:
+    """The main line, every move with its mover, turn and mark, and under each move the side
+    lines that replace it (`lines`, nested the same way; their entries carry `line`)."""
+    entries: list[MoveEntry] = []
+    turn = 0
+    previous = None
+    for i, move in enumerate(game.moves, start=1):
+        player = game.mover(i)
+        if player != previous:
+            turn += 1
+            previous = player
+        note = game.annotation(i)
+        entry = _entry(i, str(move), player, turn, note, [])
+        if note.get("variations"):
+            entry["lines"] = [
+                _side_line(side, i - 1, player, turn, [[i, v + 1]])
+                for v, side in enumerate(note["variations"])
+            ]
+        entries.append(entry)
+    return entries
+
+
+def line_entries(r: Replay, upto: int) -> list[MoveEntry]:
+    """The moves of the cursor's line up to move `upto`, each with the line it belongs to and
+    no side lines: what a seat may be shown (the moves it has seen played)."""
+    starts: list[tuple[int, LineAddress]] = []
+    start, line = 0, cast(LineAddress, [])
+    for b, v in r.line:
+        start += b - 1
+        line = [*line, [b, v]]
+        starts.append((start, line))
+    entries: list[MoveEntry] = []
+    turn = 0
+    previous = None
+    moves = r.moves
+    for i in range(1, upto + 1):
+        player = r.mover(i)
+        if player != previous:
+            turn += 1
+            previous = player
+        at: LineAddress = []
+        for s, address in starts:
+            if i > s:
+                at = address
+        entries.append(_entry(i, str(moves[i - 1]), player, turn, r.annotation(i), at))
+    return entries
+
+
+def evals(game: Game, *, seat: int | None = None, upto: int | None = None) -> list[EvalPoint | None]:
+    """The main line's chances after every move ([p0, p1] or None where there is none). From a
+    seat: only that seat's own moves (the other's were estimated from a hand it cannot see),
+    and none past `upto`."""
+    out: list[EvalPoint | None] = []
+    for i in range(1, game.ply + 1):
+        if upto is not None and i > upto:
+            break
+        ev = game.annotation(i).get("eval")
+        if not isinstance(ev, dict) or (seat is not None and game.mover(i) != seat):
+            out.append(None)
+            continue
+        out.append([round(float(ev["p0"]), 3), round(float(ev["p1"]), 3)])
+    return out
+
+
+def game_info(r: Replay, *, editable: bool, review: bool) -> ReplayInfo:
+    """The header: names, result, event and date, a match's games, what can be done here."""
+    games: list[GameLabel] = []
+    for i, g in enumerate(r.games):
+        outcome = g.outcome
+        if outcome is None:
+            how = "unfinished"
+        elif outcome.winner is None:
+            how = "drawn"
+        else:
+            how = f"{g.players[outcome.winner]} +{outcome.points}"
+        games.append({"label": f"Game {i + 1}: {how} ({g.ply} moves)"})
+    game = r.game
+    outcome = game.outcome
+    result = outcome.describe(game.players) if outcome is not None else "Unfinished game."
+    return {
+        "names": list(game.players),
+        "result": result,
+        "game": r.game_index,
+        "games": games,
+        "event": str(game.meta.get("event", "")),
+        "date": str(game.meta.get("date", "")),
+        "editable": editable,
+        "review": review,
+    }
+
+
+__all__ = [
+    "annotation_at",
+    "evals",
+    "game_info",
+    "last_move_at",
+    "line_entries",
+    "move_tree",
+    "sizes_before",
+    "table_from_above",
+    "table_from_seat",
+    "where",
+]
