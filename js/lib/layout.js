@@ -2,10 +2,10 @@
 // A replay or a lesson widget draws its positions with `renderTable` too (both hands face
 // up when the payload carries both), and adds its own controls around it.
 
-import { cardBack, cardDisplay, cardFace, cardWords, el, emptySlot } from "./cards.js";
+import { cardBack, cardFace, cardWords, el, emptySlot } from "./cards.js";
 import { screenPile, splitMove } from "./protocol.js";
 
-const MAX_FAN_STEPS = 10; // a longer side stack fans only its top 11 cards
+const FAN_ROWS = 11; // the cards of one column of a side stack's fan (10 steps)
 
 function plural(n, word) {
   return `${n} ${word}${n === 1 ? "" : "s"}`;
@@ -44,28 +44,33 @@ function payoffPile(seat, key, owner) {
   return p;
 }
 
+/**
+ * A side stack fans its cards down, each covered card showing its index. A column fans at
+ * most FAN_ROWS cards (styles.css tightens its steps as it grows, down to the height of an
+ * index), so that the table keeps within a laptop screen; a taller stack goes on in a
+ * second column (a third...) laid over the first one's right side, which leaves the first
+ * column's indexes in view. The newest cards fill the last column, the top card last.
+ */
 function sidePile(cards, key, name, owner) {
   const label = cards.length
     ? `${owner} side stack ${name.slice(1)}: ${cards.map(cardWords).join(", ")}; top ${cardWords(cards[cards.length - 1])}`
     : `${owner} side stack ${name.slice(1)}: empty`;
   const p = pile(key, "sw-side", label);
   const fan = el("div", "sw-fan");
-  // at most MAX_FAN_STEPS steps (styles.css tightens them as the stack grows); the oldest
-  // cards of a longer stack lie under the first one fanned, and a badge counts them all
-  const steps = Math.max(cards.length - 1, 0);
-  const hidden = Math.max(steps - MAX_FAN_STEPS, 0);
-  fan.style.setProperty("--sw-steps", String(steps - hidden));
-  if (!cards.length) fan.append(emptySlot(""));
+  const n = cards.length;
+  const cols = Math.max(Math.ceil(n / FAN_ROWS), 1);
+  const rows = Math.ceil(n / cols);
+  const first = n - rows * (cols - 1); // the oldest column holds what the others leave
+  fan.style.setProperty("--sw-steps", String(Math.max(rows - 1, 0)));
+  fan.style.setProperty("--sw-cols", String(cols));
+  if (!n) fan.append(emptySlot(""));
   cards.forEach((c, i) => {
     const card = cardFace(c);
-    card.style.setProperty("--i", String(Math.max(i - hidden, 0)));
+    const col = i < first ? 0 : 1 + Math.floor((i - first) / rows);
+    card.style.setProperty("--i", String(i < first ? i : (i - first) % rows));
+    if (col) card.style.setProperty("--j", String(col));
     fan.append(card);
   });
-  if (hidden) {
-    fan.classList.add("sw-fan-long");
-    fan.title = `${cards.length} cards: ${cards.map(cardDisplay).join(" ")}`;
-    fan.append(count(cards.length));
-  }
   p.append(fan, caption(name));
   return p;
 }
@@ -190,4 +195,3 @@ export function renderTable(table, opts = {}) {
   return { board, piles, news: middle.querySelector(".sw-news") };
 }
 
-export { cardDisplay };
