@@ -20,8 +20,8 @@ function initialize({ model }) {
   return () => model.off("change:moves_patch", onPatch);
 }
 
-function render({ model, el }) {
-  return mountReplay(model, el);
+function render({ model, el, host }) {
+  return mountReplay(model, el, host);
 }
 
 /** Draw the replay saved in an exported page (see ReplayWidget.to_html). */

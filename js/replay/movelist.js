@@ -19,8 +19,11 @@ function notation(move) {
   return span;
 }
 
+/** The key of a node of the move tree: its line and its ply. */
+export const nodeKey = (line, ply) => `${JSON.stringify(line || [])}:${ply}`;
+
 export class MoveList {
-  /** @param {(ply: number) => void} onPick */
+  /** @param {(line: number[][], ply: number) => void} onPick */
   constructor(onPick) {
     this.box = el("div", "swr-movelist");
     this.box.setAttribute("role", "navigation");
@@ -31,14 +34,65 @@ export class MoveList {
     this.current = null;
     this.box.addEventListener("click", (e) => {
       const b = e.target.closest("[data-ply]");
-      if (b && this.box.contains(b)) onPick(Number(b.dataset.ply));
+      if (b && this.box.contains(b)) onPick(b.dataset.line ? JSON.parse(b.dataset.line) : [], Number(b.dataset.ply));
     });
   }
 
+  /** One move's button (a main-line or a side-line move). */
+  button(m) {
+    const b = el("button", m.line ? "swr-move swr-move-side" : "swr-move");
+    b.type = "button";
+    b.tabIndex = -1; // one Tab stop for the whole list: the move shown (see highlight)
+    b.dataset.ply = String(m.ply);
+    if (m.line) b.dataset.line = JSON.stringify(m.line);
+    b.append(notation(m.move));
+    let label = `${m.line ? "side line, " : ""}move ${m.ply}: ${m.move}`;
+    if (m.mark) {
+      const mk = el("span", `swr-mark swr-mark-${markKind(m.mark)}`, m.mark);
+      mk.title = MARK_WORDS[m.mark] || "";
+      b.append(mk);
+      label += `, marked ${MARK_WORDS[m.mark] || m.mark}`;
+    }
+    if (m.comment) {
+      const c = el("span", "swr-has-comment");
+      c.setAttribute("aria-hidden", "true");
+      c.title = "has a comment";
+      b.append(c);
+      label += ", with a comment";
+    }
+    b.setAttribute("aria-label", label);
+    this.items.set(nodeKey(m.line, m.ply), b);
+    return b;
+  }
+
+  /** The side lines that replace a move: one block each, nested the same way. */
+  lines(lines, names) {
+    const box = el("div", "swr-lines");
+    box.setAttribute("role", "group");
+    box.setAttribute("aria-label", `${lines.length} side line${lines.length === 1 ? "" : "s"}`);
+    for (const side of lines) {
+      if (!side.length) continue;
+      const line = el("div", `swr-line swr-p${side[0].player}`);
+      line.dataset.line = JSON.stringify(side[0].line);
+      let player = -1;
+      for (const m of side) {
+        if (m.player !== player) {
+          player = m.player;
+          line.append(el("span", `swr-line-who swr-p${m.player}`, `${m.turn}. ${names[m.player] || ""}`));
+        }
+        line.append(this.button(m));
+        if (m.lines) line.append(this.lines(m.lines, names));
+      }
+      box.append(line);
+    }
+    return box;
+  }
+
   /**
-   * @param {import("./protocol.js").MoveEntry[]} moves
+   * @param {import("./protocol.js").MoveEntry[]} moves  the main line (from above, with its
+   *   side lines nested), or the cursor's line up to the cursor (from a seat)
    * @param {string[]} names
-   * @param {number} length  moves in the game (more than `moves.length` when seen from a seat)
+   * @param {number} length  moves in the cursor's line (more than `moves.length` from a seat)
    * @param {number | null} seat
    */
   render(moves, names, length, seat) {
@@ -48,10 +102,13 @@ export class MoveList {
     let li = null;
     let row = null;
     let turn = -1;
+    let side = false;
     for (const m of moves) {
-      if (m.turn !== turn) {
+      const inLine = !!m.line;
+      if (m.turn !== turn || inLine !== side) {
         turn = m.turn;
-        li = el("li", `swr-turn swr-p${m.player}`);
+        side = inLine;
+        li = el("li", `swr-turn swr-p${m.player}${inLine ? " swr-turn-side" : ""}`);
         li.dataset.turn = String(m.turn);
         const head = el("div", "swr-turn-head");
         head.append(el("span", "swr-turn-no", String(m.turn)), el("span", "swr-who", names[m.player] || `Player ${m.player + 1}`));
@@ -59,40 +116,24 @@ export class MoveList {
         li.append(head, row);
         out.push(li);
       }
-      const b = el("button", "swr-move");
-      b.type = "button";
-      b.tabIndex = -1; // one Tab stop for the whole list: the move shown (see highlight)
-      b.dataset.ply = String(m.ply);
-      b.append(notation(m.move));
-      let label = `move ${m.ply}: ${m.move}`;
-      if (m.mark) {
-        const mk = el("span", `swr-mark swr-mark-${markKind(m.mark)}`, m.mark);
-        mk.title = MARK_WORDS[m.mark] || "";
-        b.append(mk);
-        label += `, marked ${MARK_WORDS[m.mark] || m.mark}`;
+      row.append(this.button(m));
+      if (m.lines && m.lines.length) {
+        li.append(this.lines(m.lines, names));
+        row = el("div", "swr-turn-moves");
+        li.append(row);
       }
-      if (m.comment) {
-        const c = el("span", "swr-has-comment");
-        c.setAttribute("aria-hidden", "true");
-        c.title = "has a comment";
-        b.append(c);
-        label += ", with a comment";
-      }
-      b.setAttribute("aria-label", label);
-      row.append(b);
-      this.items.set(m.ply, b);
     }
     if (length > moves.length) {
       const more = length - moves.length;
       const who = seat === null || seat === undefined ? "" : ` from ${names[seat]}'s seat`;
       out.push(el("li", "swr-hidden-moves", `${more} more move${more === 1 ? "" : "s"}: not known yet${who}`));
     }
-    if (!length) out.push(el("li", "swr-hidden-moves", "No moves in this game yet."));
+    if (!length && !moves.length) out.push(el("li", "swr-hidden-moves", "No moves in this game yet."));
     this.list.replaceChildren(...out);
   }
 
-  /** Highlight the move that led to `ply` and scroll the list (only the list) to it. */
-  highlight(ply) {
+  /** Highlight the move that led to ply `ply` of `line` and scroll the list (only the list) to it. */
+  highlight(line, ply) {
     const active = document.activeElement;
     const hadFocus = !!active && this.box.contains(active) && active.classList.contains("swr-move");
     for (const item of this.items.values()) item.tabIndex = -1;
@@ -100,7 +141,7 @@ export class MoveList {
       this.current.classList.remove("swr-current");
       this.current.removeAttribute("aria-current");
     }
-    const b = this.items.get(ply) || null;
+    const b = this.items.get(nodeKey(line, ply)) || null;
     this.current = b;
     // the list is reached with Tab at the move shown (at the deal, at the first move);
     // the arrow keys step the replay from there, and the focus follows the move shown

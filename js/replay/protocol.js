@@ -1,15 +1,22 @@
-// The replay widget's messages (mirrors spite_widget/widgets/replay_protocol.py).
+// The replay widget's messages (mirrors spite_widget/widgets/replay/protocol.py).
 //
 // Browser -> Python (custom messages, the same {type, seq} shape as the table's):
 //   {type: "seek", ply, seq}                       show the position after move `ply`
 //   {type: "annotate", ply, comment?, mark?, seq}   "" clears
 //   {type: "perspective", perspective: null|0|1, seq}
 //   {type: "game", game, seq}                       a match record's game picker (0-based)
-//   {type: "review", seq}                           run the expert's review
+//   {type: "review", seq, cancel?: true}            run (or cancel) the expert's review
+//   {type: "move", move, seq}                       try a move at the cursor (a side line)
+//   {type: "goto", line, ply, seq}                  show ply `ply` of side line `line`
+//   {type: "line", action: "exit"|"promote"|"delete", seq}   the cursor's side line
+//   {type: "puzzles", seq}                          open the reviewed game's puzzles
 // Python -> browser (synced traits): table (TableView), moves (MoveEntry[]), length, ply,
 //   annotation {ply, move, player, text, comment, mark}, info {names, result, game, games,
 //   event, date, editable, review}, status {text, kind, id}, review {running, done, total},
-//   perspective (null | 0 | 1), moves_patch {at, delete, insert, length, id} (a change to
+//   perspective (null | 0 | 1), legal (string[]: the moves the table lets one try),
+//   line (the position's side line, [[move, variation], ...]), evals ([p0, p1] | null after
+//   each main-line move), summary (per player: name, accuracy, counts), puzzles_ref and
+//   puzzles_label (the LessonWidget opened below), moves_patch {at, delete, insert, length, id} (a change to
 //   `moves` sent instead of the whole list: see applyMovesPatch).
 
 /**
@@ -41,10 +48,15 @@ export const SPEEDS = [
 ];
 
 export const seekMessage = (ply, seq) => ({ type: "seek", ply, seq });
-export const annotateMessage = (ply, fields, seq) => ({ type: "annotate", ply, ...fields, seq });
+export const annotateMessage = (ply, fields, seq, line = []) => ({ type: "annotate", ply, ...fields, line, seq });
 export const perspectiveMessage = (perspective, seq) => ({ type: "perspective", perspective, seq });
 export const gameMessage = (game, seq) => ({ type: "game", game, seq });
 export const reviewMessage = (seq) => ({ type: "review", seq });
+export const cancelReviewMessage = (seq) => ({ type: "review", cancel: true, seq });
+export const tryMoveMessage = (move, seq) => ({ type: "move", move, seq });
+export const gotoMessage = (line, ply, seq) => ({ type: "goto", line, ply, seq });
+export const lineMessage = (action, seq) => ({ type: "line", action, seq });
+export const puzzlesMessage = (seq) => ({ type: "puzzles", seq });
 
 /**
  * The move list after a `moves_patch` ({at, delete, insert, length, id}: Python's change to

@@ -1,14 +1,17 @@
 // A tiny local model for an exported replay page (ReplayWidget.to_html): the same viewer,
-// no kernel. Every position was computed in Python and saved in the page; this model only
-// picks the one asked for. Comments can be read here, not written.
+// no kernel. Every position of every line was computed in Python and saved in the page; this
+// model only picks the one asked for. Comments can be read here, not written, and no other
+// move can be tried (that needs Python, which checks every move).
 
 /**
- * @param {{game: number, games: {tables: object[], notes: object[], moves: object[], info: object}[]}} data
+ * @param {{game: number, games: {tables: object[], notes: object[], moves: object[], info: object,
+ *          evals?: any[], lines?: Record<string, {tables: object[], notes: object[]}>}[]}} data
  */
 export function standaloneModel(data) {
   const handlers = new Map();
-  const state = { perspective: null, review: { running: false, done: 0, total: 0 } };
+  const state = { perspective: null, review: { running: false, done: 0, total: 0 }, legal: [], summary: [] };
   let game = Math.min(data.game || 0, data.games.length - 1);
+  let cursorLine = []; // the line the cursor is in (it stays in it when stepping back above its start)
   let statusId = 0;
 
   const emit = (names) => {
@@ -18,20 +21,32 @@ export function standaloneModel(data) {
     statusId += 1;
     state.status = { text, kind, id: statusId };
   };
-  const show = (ply) => {
+  const start = (line) => line.reduce((s, [b]) => s + b - 1, 0);
+  const positions = (g, line) => (line.length ? g.lines[JSON.stringify(line)] : null);
+  /** Ply `ply` of `line`: the line's own position, or its parent's above its start. */
+  const show = (line, ply) => {
     const g = data.games[game];
-    const n = g.tables.length - 1;
+    const own = positions(g, line);
+    if (line.length && !own) return say("There is no such side line in this page.", "error");
+    const n = line.length ? start(line) + own.tables.length : g.tables.length - 1;
     const p = Math.max(0, Math.min(n, ply));
-    state.table = g.tables[p];
-    state.annotation = g.notes[p];
+    let at = line;
+    while (at.length && p <= start(at)) at = at.slice(0, -1);
+    const pos = positions(g, at);
+    const k = at.length ? p - start(at) - 1 : p;
+    cursorLine = line;
+    state.table = at.length ? pos.tables[k] : g.tables[k];
+    state.annotation = at.length ? pos.notes[k] : g.notes[k];
     state.ply = p;
     state.length = n;
+    state.line = at;
     state.moves = g.moves;
+    state.evals = g.evals || [];
     state.info = g.info;
-    const a = g.notes[p];
-    say(p ? `Move ${p} of ${n}: ${a.text}.` : `The deal. ${n} moves to go through.`);
+    const a = state.annotation;
+    say(p ? `Move ${p} of ${n}${at.length ? " (side line)" : ""}: ${a.text}.` : `The deal. ${n} moves to go through.`);
   };
-  show(0);
+  show([], 0);
 
   return {
     get: (name) => state[name],
@@ -49,12 +64,14 @@ export function standaloneModel(data) {
     send: (msg) => {
       // answer asynchronously, like a kernel would
       queueMicrotask(() => {
-        if (msg.type === "seek") show(msg.ply);
+        if (msg.type === "seek") show(cursorLine, msg.ply);
+        else if (msg.type === "goto") show(msg.line, msg.ply);
+        else if (msg.type === "line" && msg.action === "exit" && cursorLine.length) show(cursorLine.slice(0, -1), start(cursorLine));
         else if (msg.type === "game" && data.games[msg.game]) {
           game = msg.game;
-          show(0);
+          show([], 0);
         } else say("This is a saved copy of the replay: open the record in a notebook to change it.", "error");
-        emit(["table", "annotation", "ply", "length", "moves", "info", "status"]);
+        emit(["table", "annotation", "ply", "length", "line", "moves", "evals", "info", "status"]);
       });
     },
   };

@@ -1,0 +1,67 @@
+// The table pane: the position at the cursor (renderTable) on which the user may try a move
+// by click, drag, keyboard or touch exactly as on the playing table (js/lib/interaction.js),
+// with the legal moves Python sent; Python checks and plays every move. Seen from above,
+// the player to move may sit at the top: their piles then take the bottom seat's data-pile
+// names for the interaction (which plays the bottom seat's cards), and give them back to
+// the other seat, so that a move is always sent in the mover's own names (H, P, S1..S4).
+import { animateLast, snapshot } from "../lib/animate.js";
+import { Interaction } from "../lib/interaction.js";
+import { renderTable } from "../lib/layout.js";
+
+const OWN = ["H", "P", "S1", "S2", "S3", "S4"];
+
+/** The top seat plays: swap the two seats' pile names (elements and map). */
+function swapSeats(drawn) {
+  const piles = new Map(drawn.piles);
+  for (const key of OWN) {
+    const mine = drawn.piles.get(`O-${key}`);
+    const theirs = drawn.piles.get(key);
+    if (mine) {
+      mine.dataset.pile = key;
+      piles.set(key, mine);
+    }
+    if (theirs) {
+      theirs.dataset.pile = `O-${key}`;
+      piles.set(`O-${key}`, theirs);
+    }
+  }
+  return { ...drawn, piles };
+}
+
+/**
+ * @param {HTMLElement} slot
+ * @param {{move: (move: string) => void, say: (text: string, kind?: string, words?: string) => void}} io
+ */
+export function board(slot, io) {
+  let drawn = null; // {table, piles}: the board drawn last, its piles by their drawn names
+  const interaction = new Interaction(slot, {
+    send: (source, card, target) => io.move(`${source}:${card}>${target}`),
+    say: io.say,
+  });
+
+  return {
+    /**
+     * @param {any} table  the TableView at the cursor
+     * @param {string[]} legal
+     * @param {string} blocked  why no move may be tried here ("" if one may)
+     * @param {HTMLElement} statusLine  drawn in the table's news row
+     * @param {boolean} playing
+     */
+    draw(table, legal, blocked, statusLine, playing) {
+      interaction.beforeRender();
+      const before = drawn ? snapshot(drawn.piles) : new Map();
+      const next = renderTable(table);
+      next.news.append(statusLine);
+      slot.replaceChildren(next.board);
+      if (drawn && table.ply === drawn.table.ply + 1 && table.bottom === drawn.table.bottom) {
+        animateLast(before, table, next.piles, playing ? 220 : 260);
+      }
+      drawn = { table, piles: next.piles };
+      const moverOnTop = !blocked && table.to_move !== table.bottom;
+      interaction.update(moverOnTop ? swapSeats(next) : next, table, legal, { blocked });
+    },
+    destroy() {
+      interaction.destroy();
+    },
+  };
+}

@@ -1,0 +1,126 @@
+// The transport under the table: to the deal, back, play/pause, forward, to the end, the
+// playing speed, the slider and the counter; and, in a side line, leave / promote / delete.
+import { el } from "../lib/cards.js";
+import { SPEEDS } from "./protocol.js";
+
+export const ICONS = {
+  start: "M6 5h2v14H6zM20 5v14L9 12z",
+  back: "M19 5v14L8 12zM6 5h2v14H6z",
+  play: "M7 5v14l12-7z",
+  pause: "M6 5h4v14H6zm8 0h4v14h-4z",
+  forward: "M5 5v14l11-7zM16 5h2v14h-2z",
+  end: "M4 5v14l11-7zM16 5h2v14h-2z",
+};
+const LABELS = {
+  start: "To the deal (Home)",
+  back: "Back one move (Left arrow)",
+  play: "Play (Space)",
+  forward: "Forward one move (Right arrow)",
+  end: "To the last move (End)",
+};
+const LINE_ACTIONS = [
+  ["exit", "Leave line", "Back to where this side line branched off (U)"],
+  ["promote", "Promote", "Make this side line the line it hangs on (P)"],
+  ["delete", "Delete line", "Delete this side line (Delete)"],
+];
+
+export function icon(path) {
+  const ns = "http://www.w3.org/2000/svg";
+  const svg = document.createElementNS(ns, "svg");
+  svg.setAttribute("viewBox", "0 0 24 24");
+  svg.setAttribute("aria-hidden", "true");
+  const p = document.createElementNS(ns, "path");
+  p.setAttribute("d", path);
+  svg.append(p);
+  return svg;
+}
+
+function iconButton(action) {
+  const b = el("button", `swr-btn swr-btn-${action}`);
+  b.type = "button";
+  b.dataset.action = action;
+  b.title = LABELS[action];
+  b.setAttribute("aria-label", LABELS[action].replace(/ \(.*\)$/, ""));
+  b.append(icon(ICONS[action]));
+  return b;
+}
+
+/**
+ * @param {{transport: Record<string, () => void>, seek: (ply: number) => void,
+ *          line: (action: string) => void, onSpeed: () => void}} on
+ */
+export function controls(on) {
+  const box = el("div", "swr-controls");
+  const buttons = {};
+  const transport = el("div", "swr-transport");
+  for (const a of ["start", "back", "play", "forward", "end"]) {
+    buttons[a] = iconButton(a);
+    buttons[a].addEventListener("click", () => on.transport[a]());
+    transport.append(buttons[a]);
+  }
+  buttons.play.classList.add("swr-btn-main");
+  const speed = el("select", "swr-speed");
+  speed.setAttribute("aria-label", "playing speed");
+  speed.title = "Playing speed";
+  SPEEDS.forEach((s, i) => {
+    const o = el("option", "", s.label);
+    o.value = String(i);
+    speed.append(o);
+  });
+  speed.value = "1";
+  speed.addEventListener("change", on.onSpeed);
+  const slider = el("input", "swr-slider");
+  slider.type = "range";
+  slider.min = "0";
+  slider.step = "1";
+  slider.dataset.slider = "";
+  slider.setAttribute("aria-label", "position in the line");
+  slider.addEventListener("input", () => on.seek(Number(slider.value)));
+  const counter = el("span", "swr-counter");
+  counter.setAttribute("aria-hidden", "true");
+  const lineBar = el("div", "swr-linebar");
+  lineBar.setAttribute("role", "group");
+  lineBar.setAttribute("aria-label", "side line");
+  const lineLabel = el("span", "swr-linebar-label", "Side line");
+  lineBar.append(lineLabel);
+  for (const [action, label, title] of LINE_ACTIONS) {
+    const b = el("button", `swr-btn-text swr-line-${action}`, label);
+    b.type = "button";
+    b.dataset.lineAction = action;
+    b.title = title;
+    b.addEventListener("click", () => on.line(action));
+    lineBar.append(b);
+  }
+  box.append(transport, speed, slider, counter);
+
+  return {
+    box,
+    lineBar,
+    speedMs: () => SPEEDS[Number(speed.value)].ms,
+    /** @param {{ply: number, length: number, playing: boolean, line: number[][], editable: boolean}} s */
+    update({ ply, length: n, playing, line, editable }) {
+      buttons.start.disabled = ply <= 0;
+      buttons.back.disabled = ply <= 0;
+      buttons.forward.disabled = ply >= n;
+      buttons.end.disabled = ply >= n;
+      buttons.play.disabled = !playing && ply >= n;
+      buttons.play.replaceChildren(icon(playing ? ICONS.pause : ICONS.play));
+      buttons.play.title = playing ? "Pause (Space)" : LABELS.play;
+      buttons.play.setAttribute("aria-label", playing ? "Pause" : "Play");
+      buttons.play.setAttribute("aria-pressed", playing ? "true" : "false");
+      slider.max = String(n);
+      slider.value = String(ply);
+      slider.disabled = n === 0;
+      slider.setAttribute("aria-valuetext", ply ? `move ${ply} of ${n}` : `the deal, ${n} moves`);
+      slider.style.setProperty("--swr-fill", n ? `${(100 * ply) / n}%` : "0%");
+      counter.textContent = `${ply} / ${n}`;
+      const inLine = line.length > 0;
+      lineBar.hidden = !inLine;
+      lineLabel.textContent = inLine ? `Side line (${line.map(([b, v]) => `move ${b}, line ${v}`).join(" › ")})` : "";
+      for (const b of lineBar.querySelectorAll("[data-line-action]")) {
+        b.disabled = !inLine || (!editable && b.dataset.lineAction !== "exit");
+        if (!editable && b.dataset.lineAction !== "exit") b.hidden = true;
+      }
+    },
+  };
+}

@@ -1,0 +1,74 @@
+// The evaluation graph under the table: the chances after every main-line move (the record's
+// `eval`s), player 0 up, player 1 down, a draw in the middle, as an inline SVG. The ply
+// shown is marked; a click or a tap seeks the main line to that ply. Nothing is computed
+// here but where to draw: the figures are Python's.
+import { el } from "../lib/cards.js";
+
+const NS = "http://www.w3.org/2000/svg";
+const W = 600;
+const H = 80;
+
+function svgEl(name, attrs) {
+  const e = document.createElementNS(NS, name);
+  for (const [k, v] of Object.entries(attrs)) e.setAttribute(k, String(v));
+  return e;
+}
+
+/** @param {(ply: number) => void} seek  show ply `ply` of the main line */
+export function evalGraph(seek) {
+  const box = el("figure", "swr-graph");
+  box.dataset.graph = "";
+  const svg = svgEl("svg", { viewBox: `0 0 ${W} ${H}`, preserveAspectRatio: "none", role: "img" });
+  const caption = el("figcaption", "swr-graph-caption");
+  box.append(svg, caption);
+  let n = 0;
+  svg.addEventListener("click", (e) => {
+    if (!n) return;
+    const r = svg.getBoundingClientRect();
+    if (!r.width) return;
+    seek(Math.max(0, Math.min(n, Math.round(((e.clientX - r.left) / r.width) * n))));
+  });
+
+  return {
+    box,
+    /**
+     * @param {([number, number] | null)[]} evals  after move 1, 2, ... of the main line
+     * @param {number} length  moves in the main line
+     * @param {number} ply  the ply shown (on the main line, or where its side line branched)
+     * @param {boolean} inLine  the ply shown is in a side line
+     * @param {string[]} names
+     */
+    update(evals, length, ply, inLine, names) {
+      n = Math.max(length, evals.length);
+      box.hidden = !evals.length;
+      if (!evals.length) return;
+      const x = (i) => (n ? (i / n) * W : 0);
+      const y = (p) => (H / 2) * (1 - (p[0] - p[1])); // p0 sure: top; p1 sure: bottom
+      let d = `M0 ${H / 2}`;
+      let last = [0, 0];
+      evals.forEach((p, i) => {
+        if (p) last = p;
+        d += ` L${x(i + 1).toFixed(1)} ${y(last).toFixed(1)}`;
+      });
+      const area = `${d} L${x(evals.length).toFixed(1)} ${H / 2} Z`;
+      const shown = Math.max(0, Math.min(n, ply));
+      svg.replaceChildren(
+        svgEl("rect", { class: "swr-graph-bg", x: 0, y: 0, width: W, height: H }),
+        svgEl("path", { class: "swr-graph-area", d: area }),
+        svgEl("path", { class: "swr-graph-line", d, fill: "none" }),
+        svgEl("line", { class: "swr-graph-mid", x1: 0, x2: W, y1: H / 2, y2: H / 2 }),
+        svgEl("line", {
+          class: `swr-graph-cursor${inLine ? " swr-graph-cursor-line" : ""}`,
+          x1: x(shown), x2: x(shown), y1: 0, y2: H,
+          "data-ply": shown,
+        }),
+      );
+      const here = shown > 0 ? evals[shown - 1] : null;
+      const at = here
+        ? `after move ${shown}: ${names[0]} ${Math.round(here[0] * 100)}%, ${names[1]} ${Math.round(here[1] * 100)}%, draw ${Math.max(0, Math.round((1 - here[0] - here[1]) * 100))}%`
+        : shown ? `no estimate after move ${shown}` : "at the deal";
+      svg.setAttribute("aria-label", `chances of winning along the game (${names[0]} up, ${names[1]} down); ${at}`);
+      caption.textContent = `Chances: ${names[0]} ↑ ${names[1]} ↓ · ${at}${inLine ? " (the side line branches here)" : ""}`;
+    },
+  };
+}

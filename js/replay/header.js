@@ -1,0 +1,126 @@
+// The replay's header: who played and how it ended, a match's game picker, the seat the
+// table is seen from, and the expert's review (button, progress bar, Cancel, the summary
+// per player) with the Puzzles button that opens the reviewed game's puzzles.
+import { el } from "../lib/cards.js";
+
+/**
+ * @param {{game: (index: number) => void, perspective: (seat: number | null) => void,
+ *          review: () => void, cancel: () => void, puzzles: () => void}} on
+ */
+export function header(on) {
+  const box = el("header", "swr-header");
+  const title = el("div", "swr-title");
+  const players = el("h3", "swr-players");
+  const result = el("div", "swr-result");
+  title.append(players, result);
+  const tools = el("div", "swr-tools");
+  const gamePick = el("select", "swr-games");
+  gamePick.setAttribute("aria-label", "game of the match");
+  gamePick.dataset.control = "game";
+  gamePick.addEventListener("change", () => on.game(Number(gamePick.value)));
+  const seats = el("div", "swr-seats");
+  seats.setAttribute("role", "group");
+  seats.setAttribute("aria-label", "seen from");
+  seats.addEventListener("click", (e) => {
+    const b = e.target.closest("[data-perspective]");
+    if (b) on.perspective(b.dataset.perspective === "" ? null : Number(b.dataset.perspective));
+  });
+  const reviewBtn = el("button", "swr-btn-text swr-review");
+  reviewBtn.type = "button";
+  reviewBtn.dataset.action = "expert-review";
+  reviewBtn.textContent = "Review with the expert";
+  reviewBtn.title = "The expert bot goes through the game: the chances after every move, and the moves it would not have played";
+  reviewBtn.addEventListener("click", on.review);
+  const puzzlesBtn = el("button", "swr-btn-text swr-puzzles-btn");
+  puzzlesBtn.type = "button";
+  puzzlesBtn.dataset.action = "puzzles";
+  puzzlesBtn.textContent = "Puzzles";
+  puzzlesBtn.title = "Find better moves where the reviewed game went wrong";
+  puzzlesBtn.addEventListener("click", on.puzzles);
+  const progress = el("div", "swr-progress");
+  const bar = el("progress", "");
+  bar.max = 1;
+  bar.value = 0;
+  bar.setAttribute("aria-label", "review progress");
+  const barText = el("span", "swr-progress-text");
+  const cancel = el("button", "swr-btn-text swr-cancel", "Cancel");
+  cancel.type = "button";
+  cancel.dataset.action = "cancel-review";
+  cancel.addEventListener("click", on.cancel);
+  progress.append(bar, barText, cancel);
+  tools.append(gamePick, seats, reviewBtn, puzzlesBtn, progress);
+  const summary = el("div", "swr-summary");
+  summary.setAttribute("aria-label", "review summary");
+  box.append(title, tools, summary);
+
+  return {
+    box,
+    /** @param {any} info @param {number | null} seat @param {any} review @param {any[]} sums */
+    update(info, seat, review, sums) {
+      const names = info.names || ["", ""];
+      players.replaceChildren(
+        el("span", "swr-name swr-p0", names[0]),
+        el("span", "swr-vs", "v"),
+        el("span", "swr-name swr-p1", names[1]),
+      );
+      const meta = [info.event, info.date].filter(Boolean).join(" · ");
+      result.textContent = meta ? `${info.result} · ${meta}` : info.result || "";
+      const games = info.games || [];
+      gamePick.hidden = games.length < 2;
+      if (gamePick.options.length !== games.length || [...gamePick.options].some((o, i) => o.textContent !== games[i].label)) {
+        gamePick.replaceChildren(
+          ...games.map((g, i) => {
+            const o = el("option", "", g.label);
+            o.value = String(i);
+            return o;
+          }),
+        );
+      }
+      gamePick.value = String(info.game || 0);
+      seats.hidden = info.editable === false;
+      seats.replaceChildren(
+        ...[
+          ["", "Above", "both hands face up"],
+          ["0", names[0], `from ${names[0]}'s seat`],
+          ["1", names[1], `from ${names[1]}'s seat`],
+        ].map(([v, label, words]) => {
+          const b = el("button", "swr-seat", label);
+          b.type = "button";
+          b.dataset.perspective = v;
+          b.title = `See the table ${words}`;
+          const on = (seat === null || seat === undefined ? "" : String(seat)) === v;
+          b.setAttribute("aria-pressed", on ? "true" : "false");
+          return b;
+        }),
+      );
+      reviewBtn.hidden = !info.review;
+      reviewBtn.disabled = !!review.running;
+      puzzlesBtn.hidden = !info.review || !sums.length;
+      puzzlesBtn.disabled = !!review.running;
+      progress.hidden = !review.running;
+      bar.max = Math.max(1, review.total || 1);
+      bar.value = review.done || 0;
+      barText.textContent = review.running ? `${review.done || 0} / ${review.total || 0}` : "";
+      summary.hidden = !sums.length;
+      summary.replaceChildren(
+        ...sums.map((p, i) => {
+          const row = el("div", `swr-summary-row swr-p${i}`);
+          row.dataset.player = String(i);
+          const acc = p.accuracy === null || p.accuracy === undefined ? "–" : `${Math.round(p.accuracy)}%`;
+          row.append(
+            el("span", "swr-summary-name", p.name),
+            el("span", "swr-summary-acc", `accuracy ${acc}`),
+            el("span", "swr-mark-odd swr-summary-count", `${p.inaccuracies} ?!`),
+            el("span", "swr-mark-bad swr-summary-count", `${p.mistakes} ?`),
+            el("span", "swr-mark-bad swr-summary-count", `${p.blunders} ??`),
+          );
+          row.setAttribute(
+            "aria-label",
+            `${p.name}: accuracy ${acc}, ${p.inaccuracies} inaccuracies, ${p.mistakes} mistakes, ${p.blunders} blunders`,
+          );
+          return row;
+        }),
+      );
+    },
+  };
+}

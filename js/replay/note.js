@@ -1,0 +1,134 @@
+// The comment editor beside the move list: the move shown, its mark (six buttons) and its
+// comment (sent after a pause in typing, on blur, and before any step).
+import { el } from "../lib/cards.js";
+import { MARK_WORDS, MARKS, markKind } from "./protocol.js";
+
+const TYPING = 500; // ms of quiet before a comment being typed is sent
+
+/** @param {(ply: number, fields: {comment?: string, mark?: string}) => void} annotate */
+export function noteEditor(annotate) {
+  const box = el("section", "swr-note");
+  box.setAttribute("aria-label", "annotation of the move shown");
+  const head = el("div", "swr-note-head");
+  const title = el("div", "swr-note-title");
+  const text = el("div", "swr-note-text");
+  head.append(title, text);
+  const marks = el("div", "swr-marks");
+  marks.dataset.annotation = "mark";
+  marks.setAttribute("role", "group");
+  marks.setAttribute("aria-label", "mark");
+  const markButtons = new Map();
+  for (const m of MARKS) {
+    const b = el("button", `swr-markbtn swr-mark-${markKind(m)}`, m);
+    b.type = "button";
+    b.dataset.mark = m;
+    b.title = MARK_WORDS[m];
+    b.setAttribute("aria-label", `${m} ${MARK_WORDS[m]}`);
+    b.setAttribute("aria-pressed", "false");
+    markButtons.set(m, b);
+    marks.append(b);
+  }
+  const comment = el("textarea", "swr-comment");
+  comment.dataset.annotation = "comment";
+  comment.rows = 4;
+  comment.maxLength = 2000;
+  comment.setAttribute("aria-label", "comment on this move");
+  const readOnly = el("div", "swr-comment-read");
+  const saved = el("div", "swr-saved");
+  saved.setAttribute("aria-hidden", "true");
+  box.append(head, marks, comment, readOnly, saved);
+
+  let noteFor = -1; // the ply the comment box is about
+  let noteKey = ""; // and its line
+  let typed = null; // {ply, text} typed and not yet sent
+  let typeTimer = null;
+
+  function sendComment(ply, value) {
+    annotate(ply, { comment: value });
+    saved.textContent = "saved";
+    saved.classList.add("swr-saved-on");
+    setTimeout(() => saved.classList.remove("swr-saved-on"), 900);
+  }
+  function flush() {
+    if (typeTimer) clearTimeout(typeTimer);
+    typeTimer = null;
+    if (typed) {
+      const t = typed;
+      typed = null;
+      sendComment(t.ply, t.text);
+    }
+  }
+  comment.addEventListener("input", () => {
+    if (noteFor < 1) return;
+    typed = { ply: noteFor, text: comment.value };
+    if (typeTimer) clearTimeout(typeTimer);
+    typeTimer = setTimeout(flush, TYPING);
+  });
+  comment.addEventListener("blur", flush);
+  comment.addEventListener("keydown", (e) => {
+    if (e.key === "Escape") comment.blur();
+    e.stopPropagation(); // typing never steps the replay
+  });
+  marks.addEventListener("click", (e) => {
+    const b = e.target.closest("[data-mark]");
+    if (!b || b.disabled || noteFor < 1) return;
+    flush();
+    const on = b.getAttribute("aria-pressed") === "true";
+    annotate(noteFor, { mark: on ? "" : b.dataset.mark });
+  });
+
+  return {
+    box,
+    flush,
+    /**
+     * @param {import("./protocol.js").Annotation} a
+     * @param {string[]} names
+     * @param {boolean} canEdit
+     * @param {number[][]} line  the line the position shown belongs to
+     */
+    update(a, names, canEdit, line) {
+      const key = JSON.stringify([line, a.ply]);
+      if (key !== noteKey) {
+        flush();
+        noteFor = a.ply;
+        noteKey = key;
+        comment.value = a.comment || "";
+      } else if (document.activeElement !== comment && !typed) {
+        comment.value = a.comment || "";
+      }
+      title.replaceChildren();
+      if (a.ply) {
+        title.append(el("span", "swr-note-ply", `Move ${a.ply}`));
+        if (line.length) title.append(el("span", "swr-note-line", "side line"));
+        title.append(el("span", "swr-note-who", names[a.player] || ""));
+        title.append(el("code", "swr-note-move", a.move));
+        if (a.mark) title.append(el("span", `swr-mark swr-mark-${markKind(a.mark)}`, a.mark));
+      } else {
+        title.append(el("span", "swr-note-ply", "The deal"));
+      }
+      text.textContent = a.ply ? a.text : "Step forward, pick a move in the list, or drag the slider.";
+      for (const [m, b] of markButtons) {
+        const on = a.mark === m;
+        b.setAttribute("aria-pressed", on ? "true" : "false");
+        b.classList.toggle("swr-on", on);
+        b.disabled = !canEdit || a.ply < 1;
+      }
+      marks.hidden = !canEdit;
+      comment.hidden = !canEdit;
+      comment.disabled = a.ply < 1;
+      if (a.ply < 1) comment.value = "";
+      comment.placeholder = a.ply ? "Write a comment on this move…" : "Step to a move to write a comment on it.";
+      // read-only text: the whole note in an exported page, the opening comment at the deal
+      readOnly.hidden = canEdit && !(a.ply < 1 && a.comment);
+      readOnly.textContent = a.comment || "No comment on this move.";
+      readOnly.classList.toggle("swr-empty", !a.comment);
+      if (canEdit) {
+        comment.dataset.annotation = "comment";
+        delete readOnly.dataset.annotation;
+      } else {
+        readOnly.dataset.annotation = "comment";
+        delete comment.dataset.annotation;
+      }
+    },
+  };
+}

@@ -1,0 +1,40 @@
+// The puzzles of a reviewed game, below the replay: Python opens a LessonWidget and sets
+// `puzzles_ref` to "anywidget:<model id>"; it is drawn here with anywidget's
+// `host.getWidget` (its own module, styles and model), as the table draws a replay.
+import { el } from "../lib/cards.js";
+
+/** @param {{model: any, host?: any}} opts @returns {{box: HTMLElement, destroy: () => void}} */
+export function puzzlesSlot({ model, host }) {
+  const box = el("div", "swr-puzzles");
+  let shown = "";
+  let controller = null;
+  async function show() {
+    const ref = model.get("puzzles_ref") || "";
+    if (ref === shown) return;
+    shown = ref;
+    if (controller) controller.abort();
+    controller = null;
+    box.replaceChildren();
+    if (!ref) return;
+    const label = el("h3", "swr-puzzles-label", model.get("puzzles_label") || "Puzzles");
+    if (!host || typeof host.getWidget !== "function") {
+      box.append(label, el("div", "swr-puzzles-note", "Run w.open_puzzles() in a cell to see them."));
+      return;
+    }
+    controller = new AbortController();
+    const inner = el("div", "swr-puzzles-box");
+    box.append(label, inner);
+    const child = await host.getWidget(ref);
+    await child.render({ el: inner, signal: controller.signal });
+  }
+  const onRef = () => show().catch((e) => console.warn("spite-widget: could not show the puzzles", e));
+  model.on("change:puzzles_ref", onRef);
+  onRef();
+  return {
+    box,
+    destroy() {
+      model.off("change:puzzles_ref", onRef);
+      if (controller) controller.abort();
+    },
+  };
+}
