@@ -11,7 +11,7 @@ import json
 import os
 import random
 from collections.abc import Iterable, Sequence
-from typing import Any, NamedTuple
+from typing import Any, NamedTuple, Protocol
 
 from . import records
 from .cards import RANK_OF, Card, check_two_packs, two_packs
@@ -81,6 +81,19 @@ class Played(NamedTuple):
 _new_tuple = tuple.__new__
 
 
+class GameWatcher(Protocol):
+    """Something a game tells about every move and take-back made on it, by any caller: a
+    table showing the game (`Game.watch`), so that `w.game.play(...)` reaches the table as a
+    click would. Never set on the copies bots search, which stay as fast as ever."""
+
+    def moving(self, game: Game, move: Move | None) -> None:
+        """About to play `move` (already checked legal), or to take back a move (None);
+        raise (IllegalMoveError) to refuse it: the game is left as it was."""
+
+    def moved(self, game: Game, played: Played | None, undone: Move | None) -> None:
+        """`played`: what the move just did; or `undone`: the move just taken back."""
+
+
 class Game:
     """A game of Spite & Malice in progress (or finished). Create one with `Game.new`."""
 
@@ -101,6 +114,7 @@ class Game:
         "_start",
         "_stock",
         "_stocks",
+        "_watcher",
         "first_player",
         "meta",
         "players",
@@ -143,6 +157,7 @@ class Game:
         self._start: GameState | None = None
         self.meta: dict[str, Any] = {}
         """Top-level record keys beyond the game itself (`event`, `date`, `comment`, `x-...`)."""
+        self._watcher: GameWatcher | None = None
 
     # ------------------------------------------------------------------ creating
     @classmethod
@@ -360,9 +375,24 @@ class Game:
             ok = fits(card, len(self._centers[tgt]), self._ks)
         if not ok:
             raise IllegalMoveError(self.why_illegal(move) or f"{move} is not legal here")
-        if stock is not None:
-            return self._apply(move, self._check_stock(move, stock))
-        return self._apply(move, None)
+        stock_after = self._check_stock(move, stock) if stock is not None else None
+        watcher = self._watcher
+        if watcher is None:
+            return self._apply(move, stock_after)
+        watcher.moving(self, move)
+        played = self._apply(move, stock_after)
+        watcher.moved(self, played, None)
+        return played
+
+    def watch(self, watcher: GameWatcher | None) -> None:
+        """Tell `watcher` about every move and take-back from now on (None: stop). A game has
+        one watcher, the table showing it: a new one replaces the old."""
+        self._watcher = watcher
+
+    @property
+    def watcher(self) -> GameWatcher | None:
+        """What is told about this game's moves (the table showing it), or None."""
+        return self._watcher
 
     def completes(self, move: Move | str) -> bool:
         """Would `move` complete a center stack (sending it back to the stock)?"""
@@ -453,6 +483,9 @@ class Game:
         """Take back the last move exactly (draws and reshuffles included); return it."""
         if not self._history:
             raise IllegalMoveError("there is no move to take back")
+        watcher = self._watcher
+        if watcher is not None:
+            watcher.moving(self, None)
         h = self._history.pop()
         self._ply -= 1
         self._result = None
@@ -481,7 +514,18 @@ class Game:
         else:
             self._sides[p][src - 2].append(move.card)
         self._notes.pop(self._ply, None)
+        if watcher is not None:
+            watcher.moved(self, None, move)
         return move
+
+    def __getstate__(self) -> dict[str, Any]:
+        """Pickled and deep-copied without its watcher (a table is no part of the game)."""
+        return {k: getattr(self, k) for k in Game.__slots__ if k != "_watcher"}
+
+    def __setstate__(self, state: dict[str, Any]) -> None:
+        for k, v in state.items():
+            setattr(self, k, v)
+        self._watcher = None
 
     def copy(self) -> Game:
         """An independent copy, generator included (bots and tools search on copies)."""
@@ -506,6 +550,7 @@ class Game:
         g._stocks = dict(self._stocks)
         g._notes = {k: dict(v) for k, v in self._notes.items()}
         g.meta = json.loads(json.dumps(self.meta))
+        g._watcher = None  # a copy is nobody's table
         return g
 
     # ------------------------------------------------------------------ annotations
@@ -601,4 +646,13 @@ class Game:
         return self.state._repr_svg_()
 
 
-__all__ = ["MARKS", "PAYOFF_SIZE", "RANK_OF", "Game", "IllegalMoveError", "Played", "RecordError"]
+__all__ = [
+    "MARKS",
+    "PAYOFF_SIZE",
+    "RANK_OF",
+    "Game",
+    "GameWatcher",
+    "IllegalMoveError",
+    "Played",
+    "RecordError",
+]

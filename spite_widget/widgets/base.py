@@ -4,10 +4,11 @@ message is checked before it is read, and every answer goes to the status line."
 from __future__ import annotations
 
 import threading
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from typing import Any, ClassVar, Generic, TypeVar, cast
 
 import anywidget
+from ipywidgets.widgets.widget import CallbackDispatcher
 
 from .protocol import ProtocolError
 
@@ -79,6 +80,14 @@ class PythonOwnedWidget(anywidget.AnyWidget, Generic[Kind]):
                 self.errors.append(repr(e))
                 self._say(f"Something went wrong, nothing was changed: {e}", cast(Kind, "error"))
 
+    def _register(
+        self, dispatcher: CallbackDispatcher, callback: Callable[..., object], remove: bool, what: str
+    ) -> None:
+        """(Un)register a user's `callback` (`what`: "on_move") in ipywidgets' `dispatcher`,
+        which would log a failure and go on: here a failure is also kept in `errors` and said
+        in the status line."""
+        dispatcher.register_callback(_Reported(callback, self, what), remove=remove)
+
     def _say(self, text: str, kind: Kind, words: str | None = None) -> None:
         """Tell the user `text`; `words` is the same with cards named in words (for screen readers)."""
         self._status_id += 1
@@ -86,3 +95,28 @@ class PythonOwnedWidget(anywidget.AnyWidget, Generic[Kind]):
         if words is not None:
             status["words"] = words
         self.status = status
+
+
+class _Reported:
+    """A user's callback as a widget's CallbackDispatcher holds it: a failure is reported
+    (`errors`, the status line) instead of only logged. Equal to the callback it wraps, so
+    `remove=True` with the same callback finds it."""
+
+    def __init__(self, callback: Callable[..., object], widget: PythonOwnedWidget[Any], what: str) -> None:
+        self.callback = callback
+        self.widget = widget
+        self.what = what
+
+    def __call__(self, *args: Any) -> object:
+        try:
+            return self.callback(*args)
+        except Exception as e:
+            self.widget.errors.append(f"{self.what} callback {self.callback!r} raised {e!r}")
+            self.widget._say(f"An {self.what} callback failed: {e!r}", "error")
+            return None
+
+    def __eq__(self, other: object) -> bool:
+        return self.callback == (other.callback if isinstance(other, _Reported) else other)
+
+    def __hash__(self) -> int:
+        return hash(self.callback)

@@ -5,8 +5,9 @@ Two directions, one vocabulary (mirrored, with the same names, in `js/lib/protoc
 * **Browser -> Python**: custom messages, each a JSON object with a `type`:
   `{"type": "move", "move": "H:7s>S4", "seq": 12}` (the player clicked or dropped a card
   on a pile; the move may be illegal: Python answers with the engine's reason), and
-  `{"type": "reveal" | "hint" | "undo" | "next-game" | "new-match", "seq": 12}` (a button;
-  "reveal" is "Show my hand", which lifts the cover of two players at one screen).
+  `{"type": "reveal" | "hint" | "undo" | "next-game" | "new-match" | "review", "seq": 12}`
+  (a button; "reveal" is "Show my hand", which lifts the cover of two players at one
+  screen; "review" opens the replay of the finished game below the table).
   `seq` is the `seq` of the table the player was looking at: a message for an older
   table (a double click, a click during the computer's turn) changes nothing.
   `parse_client_message` checks every field and raises `ProtocolError` in plain words.
@@ -33,8 +34,9 @@ PROTOCOL_VERSION: Final = 1
 ACTIONS: Final = ("reveal", "hint", "undo", "next-game", "new-match")
 """The table's buttons, as their `data-action` names and message types."""
 
-MESSAGE_TYPES: Final = ("move", *ACTIONS)
-"""Every message type the browser may send to a table."""
+MESSAGE_TYPES: Final = ("move", *ACTIONS, "review")
+"""Every message type the browser may send to a table ("review": open the replay of the
+finished game below it)."""
 
 MAX_MESSAGE_CHARS: Final = 200
 """A message longer than this (as text) is refused before it is read."""
@@ -53,7 +55,7 @@ class MoveMessage(TypedDict):
 class ActionMessage(TypedDict):
     """A button: `{"type": "undo", "seq": 12}`."""
 
-    type: Literal["reveal", "hint", "undo", "next-game", "new-match"]
+    type: Literal["reveal", "hint", "undo", "next-game", "new-match", "review"]
     seq: int
 
 
@@ -202,7 +204,7 @@ def parse_table_message(content: object, actions: tuple[str, ...], owner: str) -
 
 def parse_client_message(content: object) -> ClientMessage:
     """Check a message from the browser field by field; ProtocolError says what is wrong."""
-    return cast(ClientMessage, parse_table_message(content, ACTIONS, "table"))
+    return cast(ClientMessage, parse_table_message(content, MESSAGE_TYPES[1:], "table"))
 
 
 def center_view(pile: tuple[str, ...], index: int) -> CenterView:

@@ -1,0 +1,461 @@
+"""`TableSession`: a match at a card table, without any user interface.
+
+Everything a table decides lives here: the match and its games, the computer's seat and
+its turn stepped one move at a time, two players at one screen (the *cover*: the hand of
+the player to move is not sent until "Show my hand"), which moves may be taken back,
+hints, and every sentence of the status line. `SpiteWidget` keeps only what a notebook
+needs on top: synced traits, a lock, the thread that paces the computer, and the
+browser's messages. So the session is tested without a widget, and it imports no
+anywidget, ipywidgets or traitlets (an import-linter contract says so).
+
+The session watches its game (`Game.watch`): a move or a take-back made on `game` by any
+caller, `w.game.play(...)` included, is checked and told about exactly as a click's is.
+Whoever shows the table (the widget) may take the watcher's place and call `check` and
+`record` itself, around its own lock.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import NamedTuple
+
+from ...bots import BOT_NAMES, Bot, get_bot
+from ...bots.protocol import BotLike, bot_name, is_spec
+from ...engine.cards import STACK_COMPLETE
+from ...engine.errors import IllegalMoveError
+from ...engine.game import Game, GameWatcher, Played
+from ...engine.match import Match
+from ...engine.moves import Move
+from ...engine.narrate import PILE_WORDS
+from ...engine.state import GameState
+from ..protocol import ACTIONS, LastMove, Score, StatusKind, TableView, as_moves, last_move, table_view
+from .summary import TurnMove, summarize_turn
+
+_SOURCE_WORDS = {"P": "your pay-off card", "H": "from your hand"}
+
+
+class Say(NamedTuple):
+    """A status line: the text, its kind, and the same in words for screen readers."""
+
+    text: str
+    kind: StatusKind
+    words: str
+
+
+class Frame(NamedTuple):
+    """What a table shows at one moment, built from one view of the game."""
+
+    table: TableView
+    legal: list[str]
+    """The bottom player's legal moves, or [] when they cannot move now."""
+    actions: dict[str, bool]
+    """Which buttons can act: every name of `protocol.ACTIONS`."""
+    score: Score
+    busy: bool
+    can_move: bool
+
+
+def say(text: str, kind: StatusKind, words: str | None = None) -> Say:
+    """A status line whose words are its text unless told otherwise."""
+    return Say(text, kind, words or text)
+
+
+class TableSession:
+    """A match of Spite & Malice at one table: against the computer, or two players at one screen."""
+
+    def __init__(
+        self,
+        opponent: str | BotLike | None = "greedy",
+        seed: int | None = None,
+        *,
+        kings_start_stacks: bool = False,
+        target: int = 50,
+        game: Game | None = None,
+        players: Sequence[str] | None = None,
+        human: int = 0,
+    ) -> None:
+        if isinstance(opponent, str) and opponent not in BOT_NAMES and not is_spec(opponent):
+            raise ValueError(
+                f"opponent must be one of {', '.join(BOT_NAMES)}, None, a module:MyBot spec or an object "
+                f"with choose(view), not {opponent!r}"
+            )
+        if human not in (0, 1) or isinstance(human, bool):
+            raise ValueError(f"human must be 0 or 1, not {human!r}")
+        self.opponent = opponent
+        """The computer's level (or your own bot), or None for two players at one screen."""
+        self.human = human
+        """The seat of the person at the screen when playing the computer."""
+        self.seed = seed
+        self.bot: Bot | None = None if opponent is None else get_bot(opponent, seed=seed)
+        """The computer player (None at one screen)."""
+        self._hint_bot: Bot | None = None
+        self.seq = 0
+        """Counts the tables shown: bumped whenever the table changes (messages quote it)."""
+        self.busy = False
+        """True from the move that hands the computer its turn until that turn is over."""
+        self.computer_moving = False
+        """True while the computer's own move is being played (`computer_step`)."""
+        self.last: LastMove | None = None
+        """The move just played, as the table shows it (None after a take-back or a new table)."""
+        self.played: Played | None = None
+        """What that move did (the cards it drew are marked on the table)."""
+        self.said: Say | None = None
+        """The status line after the last change made on the game itself (see `record`)."""
+        self._undoable: list[int] = []
+        """The plies after each of the player's moves that may still be taken back, in order."""
+        self._turn: list[TurnMove] = []
+        """The computer's moves so far in its turn, summed up at its end."""
+        self._shown_to: int | None = None
+        """Two players at one screen: the player whose hand is in view (None: covered)."""
+        self._watcher: GameWatcher = self
+        if game is not None:
+            if not isinstance(game, Game):
+                raise TypeError(f"game must be a Game, not {type(game).__name__}")
+            if players is not None:
+                game.players = (str(players[0]), str(players[1]))
+            self.match = Match(target, seed, first_game=game)
+        else:
+            names = _default_names(opponent, human) if players is None else tuple(players)
+            self.match = Match(target, seed, rules={"kings_start_stacks": kings_start_stacks}, players=names)
+        """The match being played; `game` is its game in progress."""
+        self.game.watch(self)
+
+    # ------------------------------------------------------------------ who and what
+    @property
+    def game(self) -> Game:
+        """The live game on the table."""
+        return self.match.game
+
+    @property
+    def state(self) -> GameState:
+        """A frozen snapshot of the whole table (hidden cards included)."""
+        return self.match.game.state
+
+    @property
+    def computer(self) -> int | None:
+        """The computer's seat, or None for two players at one screen."""
+        return None if self.bot is None else 1 - self.human
+
+    @property
+    def covered(self) -> bool:
+        """Two players at one screen, before "Show my hand": the hand of the player to move is
+        not shown, nor are their legal moves (always False against the computer)."""
+        return self.bot is None and self._shown_to != self.game.current_player
+
+    @property
+    def bottom(self) -> int:
+        """Who sits at the bottom: the person against the computer, else the player to move."""
+        return self.human if self.bot is not None else self.game.current_player
+
+    @property
+    def computer_to_move(self) -> bool:
+        """The computer's turn is on (and the game goes on)."""
+        return (
+            self.computer is not None and not self.game.is_over and self.game.current_player == self.computer
+        )
+
+    def watch_with(self, watcher: GameWatcher) -> None:
+        """Let `watcher` (the widget, around its lock) watch this session's games in its place:
+        it must call `check` and `record` as the session's own `moving` and `moved` do."""
+        self._watcher = watcher
+        self.game.watch(watcher)
+
+    # ------------------------------------------------------------------ every change to the game
+    def moving(self, game: Game, move: Move | None) -> None:
+        """GameWatcher: refuse what a click would not be allowed to do."""
+        self.check(game, move)
+
+    def moved(self, game: Game, played: Played | None, undone: Move | None) -> None:
+        """GameWatcher: say what happened."""
+        self.said = self.record(game, played, undone)
+
+    def check(self, game: Game, move: Move | None) -> None:
+        """Raise IllegalMoveError unless `move` (None: a take-back) may be made on the table now.
+
+        As on the screen: nobody moves during the computer's turn but the computer, and only
+        the player's own moves of the turn in progress may be taken back."""
+        if self.computer_moving:
+            return
+        if move is None:
+            if not self._undo_allowed():
+                raise IllegalMoveError("nothing to take back: only your own moves in this turn can be undone")
+        elif self.busy:
+            raise IllegalMoveError("wait: the computer is playing its turn")
+        elif self.computer is not None and game.current_player == self.computer:
+            raise IllegalMoveError("it is the computer's turn")
+
+    def record(self, game: Game, played: Played | None, undone: Move | None) -> Say:
+        """Take in a move just played (`played`) or taken back (`undone`): the table, the
+        cover, what may be taken back, the computer's turn; return the status line."""
+        self.seq += 1
+        if played is None:
+            assert undone is not None
+            self._undoable.pop()
+            self.last = self.played = None
+            card = undone.card
+            return Say(f"Took back {card.display} ({undone}).", "info", f"Took back the {card.words}.")
+        move, player = played.move, played.player
+        if played.turn_passed:
+            self._shown_to = None  # cover the table until the next player is at the screen
+        sizes = _sizes_before(game, played)
+        who = "You" if self.computer is not None and player == self.human else self.match.players[player]
+        self.last = last_move(move, player, sizes, who)
+        self.played = played
+        drew = played.drawer == player and bool(played.drawn)  # an emptied hand refilled
+        over = game.is_over
+        if played.turn_passed or drew or over or player == self.computer:
+            self._undoable.clear()
+        else:
+            self._undoable.append(game.ply)
+        if self.computer is not None:
+            self.busy = self.computer_to_move
+        text, words = self.last["text"], self.last["words"]
+        if player == self.computer:
+            self._turn.append(TurnMove(move, sizes, drew))
+            if played.turn_passed or over:  # say the whole turn, not only its last move
+                left = game.view(player).payoff_counts[player]
+                text, words = summarize_turn(self._turn, self.match.players[player], left)
+                self._turn = []
+        if over:
+            end = self.end_text()
+            return Say(f"{text}. {end}", "over", f"{words}. {end}")
+        if played.turn_passed:
+            turn = self.turn_text()
+            return Say(f"{text}. {turn}", "turn", f"{words}. {turn}")
+        more = " and drew 5 new cards" if drew else ""
+        return Say(text + more + ".", "info", words + more + ".")
+
+    # ------------------------------------------------------------------ the player's actions
+    def play(self, move: Move | str, player: int | None = None) -> Played:
+        """Play `move` for `player` (default: whoever is to move); IllegalMoveError says why not."""
+        return self.game.play(move, player=player)
+
+    def undo(self) -> Move:
+        """Take back the player's last move of this turn; IllegalMoveError when there is none."""
+        return self.game.undo()
+
+    def can_undo(self) -> bool:
+        """Whether the Undo button acts now (never on a covered table)."""
+        return not self.covered and self._undo_allowed()
+
+    def _undo_allowed(self) -> bool:
+        return (
+            not self.busy
+            and not self.game.is_over
+            and bool(self._undoable)
+            and self._undoable[-1] == self.game.ply
+        )
+
+    def hint(self) -> tuple[Say, str]:
+        """The expert's move for the player at the bottom, and why (status line, move); the
+        move is "" with an error when it is not their turn."""
+        view = self.game.view(self.bottom)
+        if not view.is_my_turn:
+            return Say("A hint is for your own turn.", "error", "A hint is for your own turn."), ""
+        if self._hint_bot is None:
+            self._hint_bot = get_bot("expert", seed=self.seed)
+        bot = self._hint_bot
+        move = bot.choose(view)
+        source = _SOURCE_WORDS.get(move.source, f"from side stack {move.source}")
+        why = _sentence(bot.explain())
+        tail = f" {why}" if why else ""
+        text = f"Hint: {move.card.display} ({source}) on {move.target}.{tail}"
+        words = f"Hint: the {move.card.words} ({source}) on {PILE_WORDS[move.target]}.{tail}"
+        return Say(text, "hint", words), str(move)
+
+    def why_no_reveal(self) -> str | None:
+        """Why "Show my hand" cannot act now (None: it can, or the hand is in view already)."""
+        if self.bot is not None:
+            return "there is nothing to show: against the computer your hand is always in view"
+        if self.game.is_over:
+            return "the game is over: there is no hand to show"
+        return None
+
+    def reveal(self) -> Say:
+        """Lift the cover: the player to move sees their hand and can play."""
+        self._shown_to = self.game.current_player
+        self.seq += 1
+        return say(self.turn_text(), "turn")
+
+    def next_game(self) -> Say:
+        """Deal the next game of the match (ValueError unless this one is over)."""
+        old = self.game
+        self.match.next_game()
+        old.watch(None)
+        return self._new_table(f"Game {len(self.match.games)}. ")
+
+    def new_match(self) -> Say:
+        """A new match, scores back to 0."""
+        old = self.match
+        seed = None if self.seed is None else self.seed + len(old.games) * 7919
+        self.match = Match(old.target, seed, rules=self.game.rules, players=old.players)
+        old.game.watch(None)
+        return self._new_table("New match. ")
+
+    def refresh(self) -> Say:
+        """Start the table afresh on the game as it is (covered again at one screen)."""
+        self._shown_to = None
+        self.seq += 1
+        self._undoable.clear()
+        self.last = self.played = None
+        return say(self.turn_text(), "turn")
+
+    def _new_table(self, prefix: str) -> Say:
+        self.game.watch(self._watcher)
+        self._shown_to = None
+        self.busy = False
+        self._turn = []
+        self.seq += 1
+        self.last = self.played = None
+        self._undoable.clear()
+        return say(prefix + self.turn_text(), "turn")
+
+    # ------------------------------------------------------------------ the computer's turn
+    def start_computer_turn(self) -> Say | None:
+        """The computer's turn begins: busy from now on; the status line if it was not yet said."""
+        self._turn = []
+        if self.busy:
+            return None
+        self.busy = True
+        return say(self.turn_text(), "info")
+
+    def computer_step(self) -> Played:
+        """Play one move of the computer's turn (BotError, or any bot's error, if it fails)."""
+        assert self.bot is not None and self.computer_to_move
+        seat = self.game.current_player
+        self.computer_moving = True
+        try:
+            return self.game.play(self.bot.choose(self.game.view(seat)), player=seat)
+        finally:
+            self.computer_moving = False
+
+    def end_computer_turn(self) -> None:
+        """The computer has finished: the buttons act again."""
+        self.busy = False
+
+    def computer_failed(self, error: Exception) -> Say:
+        """The computer could not move: the table is handed back to the player."""
+        self.busy = False
+        self.computer_moving = False
+        return say(f"The computer could not move ({error}). Start a new game or a new match.", "error")
+
+    # ------------------------------------------------------------------ what is shown
+    def frame(self) -> Frame:
+        """The table, the legal moves, the buttons and the score, as the bottom player sees them."""
+        game = self.game
+        view = game.view(self.bottom)
+        over = game.is_over
+        covered = self.covered
+        can_move = not self.busy and not covered and view.is_my_turn
+        match = self.match
+        score: Score = {
+            "names": list(match.players),
+            "scores": match.scores,
+            "target": match.target,
+            "game": len(match.games),
+            "match_over": match.is_over,
+            "match_winner": match.winner,
+        }
+        actions = {
+            "reveal": covered and not over,
+            "hint": can_move,
+            "undo": self.can_undo(),
+            "next-game": not self.busy and over and not match.is_over,
+            "new-match": not self.busy,
+        }
+        assert set(actions) == set(ACTIONS)
+        table = table_view(
+            view, names=match.players, seq=self.seq, last=self.last, played=self.played, cover=covered
+        )
+        legal = as_moves(view.legal_moves()) if can_move else []
+        return Frame(table, legal, actions, score, self.busy, can_move)
+
+    def cover_text(self) -> str:
+        name = self.match.players[self.game.current_player]
+        return f"{name}'s turn: pass the screen to {name}, then press Show my hand."
+
+    def turn_text(self, note: str = "") -> str:
+        """Whose turn it is and how many pay-off cards they have to go (or how the game ended)."""
+        game = self.game
+        if game.is_over:
+            return self.end_text()
+        p = game.current_player
+        if p == self.computer:
+            return f"{self.match.players[p]} is playing…{note}"
+        if self.covered:
+            return self.cover_text() + note
+        left = game.view(p).payoff_counts[p]
+        whose = "Your turn" if self.computer is not None else f"{self.match.players[p]}, your turn"
+        return f"{whose}: {left} pay-off card{'s' if left != 1 else ''} to go.{note}"
+
+    def end_text(self) -> str:
+        """How the game ended and where the match stands."""
+        game, match = self.game, self.match
+        names = match.players
+        outcome = game.outcome
+        assert outcome is not None
+        if outcome.winner is None:
+            head = "Draw: the stock ran out, nobody scores."
+        else:
+            you = self.computer is not None and outcome.winner == self.human
+            verb = (
+                "You emptied your pay-off pile and win"
+                if you
+                else f"{names[outcome.winner]} emptied the pay-off pile and wins"
+            )
+            head = f"{verb} {outcome.points} point{'s' if outcome.points != 1 else ''}."
+        a, b = match.scores
+        tally = f"{names[0]} {a} – {b} {names[1]} (first to {match.target})"
+        if match.is_over:
+            champ = match.winner
+            assert champ is not None
+            who = "You win" if self.computer is not None and champ == self.human else f"{names[champ]} wins"
+            return f"{head} {who} the match: {tally}."
+        return f"{head} Match: {tally}. Next game when you are ready."
+
+    def review_label(self) -> str:
+        """The heading over the replay of the finished game: which game, and how it ended."""
+        outcome = self.game.outcome
+        assert outcome is not None
+        if outcome.winner is None:
+            how = "a draw, the stock ran out"
+        else:
+            pts = outcome.points
+            how = f"{self.match.players[outcome.winner]} won {pts} point{'s' if pts != 1 else ''}"
+        return f"Replay of game {len(self.match.games)}: {how}"
+
+
+def _sizes_before(game: Game, played: Played) -> tuple[int, ...]:
+    """The center stacks' sizes before the move `played` (just played on `game`)."""
+    sizes = list(game.view(played.player).center_sizes())
+    move = played.move
+    if move.to_center:
+        i = move.target_index
+        sizes[i] = STACK_COMPLETE - 1 if played.completed else sizes[i] - 1
+    return tuple(sizes)
+
+
+def _sentence(text: str) -> str:
+    """A bot's explanation as a sentence of its own: "ends the turn..." -> "Ends the turn...."."""
+    text = text.strip()
+    if not text:
+        return ""
+    text = text[0].upper() + text[1:]
+    return text if text[-1] in ".!?" else text + "."
+
+
+def _default_names(opponent: str | BotLike | None, human: int) -> tuple[str, str]:
+    if opponent is None:
+        return ("Player 1", "Player 2")
+    names = ["", ""]
+    names[human] = "You"
+    if not isinstance(opponent, str):
+        names[1 - human] = bot_name(opponent)  # your own bot, by its name
+    elif is_spec(opponent):
+        names[1 - human] = opponent.rpartition(":")[2]
+    else:
+        names[1 - human] = f"{opponent.capitalize()} bot"
+    return (names[0], names[1])
+
+
+__all__ = ["Frame", "Say", "TableSession", "say"]
