@@ -130,3 +130,18 @@ def test_drawn_is_for_the_seat_that_drew_and_only_when_its_hand_is_shown() -> No
     assert not_shown["drawn"] == []
     shown = table_view(game.view(0), names=("A", "B"), seq=1, played=played)
     assert shown["drawn"] == [4]
+
+
+def test_the_lesson_marks_the_cards_of_a_refilled_hand() -> None:
+    from spite_widget.widgets.lesson import LessonWidget
+
+    w = LessonWidget("refill")
+    b = FrontEnd(w)
+    for move in ("H:Ah>C1", "H:2s>C1", "H:3d>C1", "H:4c>C1"):
+        b.move(move)
+        assert w.table["drawn"] == []
+    b.move("H:5h>C1")
+    assert w.table["drawn"] == [0, 1, 2, 3, 4] and len(w.table["seats"][0]["hand"]) == 5
+    b.press("undo")
+    assert w.table["drawn"] == [] and w.table["last"] is None
+    w.close()

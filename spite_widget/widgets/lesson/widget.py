@@ -12,10 +12,13 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from pathlib import Path
-from typing import Any
+from typing import Any, ClassVar
 
 import traitlets
+from ipywidgets.widgets.widget import CallbackDispatcher
 
+from ...engine.cards import STACK_COMPLETE
+from ...engine.game import Game, Played
 from ...engine.moves import InvalidMoveError, Move
 from ...teach import Feedback, Lesson, LessonSession, lesson, lessons
 from ...teach.rulebook import RULES
@@ -44,6 +47,16 @@ class LessonWidget(PythonOwnedWidget[LessonStatusKind]):
     """One lesson of Spite & Malice: read the rule, play it on a real table, be told why."""
 
     owner = "lesson"
+
+    message_handlers: ClassVar[dict[str, str]] = {
+        "move": "_on_move_message",
+        "hint": "_on_hint",
+        "solution": "_on_solution",
+        "undo": "_on_undo",
+        "reset": "_on_reset",
+        "next-lesson": "_on_next_lesson",
+    }
+    """The browser's messages (lesson_protocol.LESSON_MESSAGE_TYPES) and the methods that act on them."""
 
     _esm = _STATIC / "lesson.js"
     _css = _STATIC / "lesson.css"
@@ -74,7 +87,9 @@ class LessonWidget(PythonOwnedWidget[LessonStatusKind]):
         """Problems met outside any call of yours (an on_goal callback failing, a bug caught
         while answering the browser); each is also shown in the status line."""
         self._last: LastMove | None = None
-        self._callbacks: list[GoalCallback] = []
+        self._played: Played | None = None
+        """What the last move did (None with `_last`): the cards it drew are marked on the table."""
+        self._goal_callbacks = CallbackDispatcher()
         self._handled: LessonMessage | None = None
         self._shown_steps = 0
         self._hint_at = -1
@@ -111,10 +126,7 @@ class LessonWidget(PythonOwnedWidget[LessonStatusKind]):
 
     def on_goal(self, callback: GoalCallback, remove: bool = False) -> None:
         """Call `callback(lesson)` whenever the goal is reached (or stop with remove=True)."""
-        if remove:
-            self._callbacks.remove(callback)
-        else:
-            self._callbacks.append(callback)
+        self._register(self._goal_callbacks, callback, remove, "on_goal")
 
     def give_hint(self) -> str:
         """The lesson's hint and what the position offers (also shown in the status line)."""
@@ -150,7 +162,7 @@ class LessonWidget(PythonOwnedWidget[LessonStatusKind]):
         if session.status != "playing" or tuple(played) != solution[: len(played)]:
             prefix = "Back to the start, to show the solution. " if played else ""
             session.reset()
-            self._last = None
+            self._last = self._played = None
             played = ()
         step = len(played)
         move = solution[step]
@@ -200,6 +212,8 @@ class LessonWidget(PythonOwnedWidget[LessonStatusKind]):
         return parse_lesson_message(content)
 
     def _dispatch(self, msg: LessonMessage) -> None:
+        """A message acts only on the table it was sent from (a double click is said to have
+        changed nothing); then the method `message_handlers` names."""
         if msg["seq"] != self._seq:
             if msg == self._handled:
                 kind: LessonStatusKind = self.status.get("kind", "info")
@@ -212,21 +226,25 @@ class LessonWidget(PythonOwnedWidget[LessonStatusKind]):
                 )
             return
         self._handled = msg
-        action = msg["type"]
-        if action == "move":
-            self._front_end_move(msg["move"])  # type: ignore[typeddict-item]
-        elif action == "hint":
-            self.give_hint()
-        elif action == "solution":
-            self.solution_step()
-        elif action == "undo":
-            self.undo()
-        elif action == "reset":
-            self.reset()
-        elif action == "next-lesson":
-            self.next_lesson()
+        super()._dispatch(msg)
 
-    def _front_end_move(self, text: str) -> None:
+    def _on_hint(self, msg: LessonMessage) -> None:
+        self.give_hint()
+
+    def _on_solution(self, msg: LessonMessage) -> None:
+        self.solution_step()
+
+    def _on_undo(self, msg: LessonMessage) -> None:
+        self.undo()
+
+    def _on_reset(self, msg: LessonMessage) -> None:
+        self.reset()
+
+    def _on_next_lesson(self, msg: LessonMessage) -> None:
+        self.next_lesson()
+
+    def _on_move_message(self, msg: LessonMessage) -> None:
+        text: str = msg["move"]  # type: ignore[typeddict-item]
         target = text.rpartition(">")[2]
         if target.startswith("O-"):
             self._refuse(
@@ -254,9 +272,14 @@ class LessonWidget(PythonOwnedWidget[LessonStatusKind]):
         was = session.status
         view = session.view
         sizes = view.center_sizes()
-        hand_before = len(view.hand)
         stock_before = view.stock_count
-        feedback = session.play(move)
+        recorder = _Recorder()
+        game = session.game
+        game.watch(recorder)  # for what the move did, told by the engine itself
+        try:
+            feedback = session.play(move)
+        finally:
+            game.watch(None)
         if not feedback.accepted:
             if quiet:
                 pass
@@ -268,21 +291,17 @@ class LessonWidget(PythonOwnedWidget[LessonStatusKind]):
                 self._say(feedback.text, "error")
             return feedback
         m = feedback.move
-        assert m is not None
-        after = session.view
+        played = recorder.played
+        assert m is not None and played is not None and played.move == m
         self._last = last_move(m, self.lesson.learner, sizes, "You")
+        self._played = played
         notes = []
-        if m.to_center and sizes[m.target_index] == 11:
+        if played.completed is not None:
             notes.append(
-                f"{m.target} is complete: its 12 cards went back into the stock, "
-                f"which now holds {after.stock_count} cards (it held {stock_before})."
+                f"{played.completed} is complete: its {STACK_COMPLETE} cards went back into the stock, "
+                f"which now holds {session.view.stock_count} cards (it held {stock_before})."
             )
-        if (
-            m.source == "H"
-            and m.to_center
-            and len(after.hand) != hand_before - 1
-            and not session.game.is_over
-        ):
+        if played.drawn and played.drawer == played.player and played.result is None:
             notes.append("Your hand was empty, so you drew 5 new cards and play on.")
         text = feedback.text
         if notes:
@@ -303,12 +322,7 @@ class LessonWidget(PythonOwnedWidget[LessonStatusKind]):
         return feedback
 
     def _goal_reached(self) -> None:
-        for callback in list(self._callbacks):
-            try:
-                callback(self.lesson)
-            except Exception as e:
-                self.errors.append(f"on_goal callback {callback!r} raised {e!r}")
-                self._say(f"An on_goal callback failed: {e!r}", "error")
+        self._goal_callbacks(self.lesson)
 
     def _refuse(self, text: str) -> None:
         status = self.session.status
@@ -322,7 +336,7 @@ class LessonWidget(PythonOwnedWidget[LessonStatusKind]):
     # ------------------------------------------------------------------ drawing
     def _new_table(self, text: str) -> None:
         self._seq += 1
-        self._last = None
+        self._last = self._played = None
         self._sync(text, "info")
 
     def _sync(
@@ -358,7 +372,9 @@ class LessonWidget(PythonOwnedWidget[LessonStatusKind]):
         with self.hold_sync():
             if self.page != page:
                 self.page = dict(page)
-            self.table = dict(table_view(view, names=names, seq=self._seq, last=self._last))
+            self.table = dict(
+                table_view(view, names=names, seq=self._seq, last=self._last, played=self._played)
+            )
             self.legal = as_moves(session.legal_moves())
             self.actions = actions
             self.progress = status
@@ -394,6 +410,18 @@ class LessonWidget(PythonOwnedWidget[LessonStatusKind]):
 
     def __repr__(self) -> str:
         return f"LessonWidget({self.lesson.id!r}): {self.session.status}, {len(self.session.moves)} moves"
+
+
+class _Recorder:
+    """A GameWatcher for one move of the learner: keeps what it did (`Played`)."""
+
+    played: Played | None = None
+
+    def moving(self, game: Game, move: Move | None) -> None:
+        pass
+
+    def moved(self, game: Game, played: Played | None, undone: Move | None) -> None:
+        self.played = played
 
 
 def _lesson_of(lesson_or_id: Lesson | str) -> Lesson:
