@@ -26,6 +26,8 @@ _LAZY = {
     "Replay": "spite_widget.engine.replay",
     "ReplayWidget": "spite_widget.widgets.replay",
     "annotate_with_bot": "spite_widget.bots.review",
+    "review_summary": "spite_widget.bots.review",
+    "ReviewSummary": "spite_widget.bots.review",
     "explain": "spite_widget.teach",
     "explain_position": "spite_widget.teach",
     "lessons": "spite_widget.teach",
@@ -33,7 +35,7 @@ _LAZY = {
 }
 
 if TYPE_CHECKING:  # pragma: no cover
-    from .bots.review import annotate_with_bot
+    from .bots.review import ReviewSummary, annotate_with_bot, review_summary
     from .engine.replay import Replay
     from .teach import explain, explain_position, lessons
     from .widgets.lesson import LessonWidget
@@ -71,6 +73,7 @@ __all__ = [
     "Replay",
     "ReplayWidget",
     "Result",
+    "ReviewSummary",
     "Rules",
     "SpiteWidget",
     "annotate_with_bot",
@@ -79,5 +82,6 @@ __all__ = [
     "get_language",
     "language",
     "lessons",
+    "review_summary",
     "set_language",
 ]

@@ -19,6 +19,7 @@ ALL = sorted(p.name for p in BENCHMARKS.glob("*.py"))
 PRINTS = {
     "engine.py": "self-play",
     "replay.py": "bytes per step",
+    "review.py": "-move game:",
     "widget.py": "bytes synced per move",
 }
 

@@ -2,14 +2,25 @@
 
 from __future__ import annotations
 
+import copy
 import random
+import threading
 from pathlib import Path
 
 import pytest
 
 from spite_widget import Game, Match, Replay, annotate_with_bot
-from spite_widget.bots import get_bot
-from spite_widget.bots.review import ANNOTATOR_KEY, MISTAKE_MARKS, mark_for
+from spite_widget.bots import evaluate, get_bot
+from spite_widget.bots.review import (
+    ANNOTATOR_KEY,
+    LOSS_KEY,
+    MISTAKE_MARKS,
+    ReviewCancelled,
+    mark_for,
+    move_accuracy,
+    review_summary,
+)
+from spite_widget.engine.records import check_eval
 
 SAMPLE = Path(__file__).resolve().parents[1] / "examples" / "sample_game.json"
 
@@ -113,3 +124,142 @@ def test_the_sample_game_reviews(tmp_path: Path) -> None:
         annotate_with_bot(SAMPLE, bot=object())  # type: ignore[arg-type]
     with pytest.raises(ValueError, match="unknown bot"):
         annotate_with_bot(SAMPLE, bot="grandmaster")
+
+
+# ---------------------------------------------------------------- chances and the summary (issue 13)
+
+
+def _expert_v_random(seed: int, plies: int) -> Game:
+    """Player 0 is the expert, player 1 plays at random."""
+    rng = random.Random(seed)
+    expert = get_bot("expert", seed=0)
+    g = Game.new(seed=seed, players=("Expert", "Random"))
+    while not g.is_over and g.ply < plies:
+        view = g.view(g.current_player)
+        g.play(expert.choose(view) if g.current_player == 0 else rng.choice(g.legal_moves()))
+    return g
+
+
+def test_every_main_line_move_gets_the_movers_chances() -> None:
+    """The eval after a move is the mover's own estimate: the expert's chances for the best line
+    that goes on from the move within the turn (what its rating searched), or `evaluate` of the
+    mover's view once the turn has passed."""
+    g = _expert_v_random(13, 40)
+    reviewed = annotate_with_bot(g)
+    replay = Replay(reviewed)
+    expert = get_bot("expert", seed=0)
+    checked = {"within": 0, "passed": 0}
+    for n, entry in enumerate(reviewed["moves"], start=1):
+        ev = check_eval(entry["eval"])
+        mover, move = g.mover(n), g.moves[n - 1]
+        replay.seek(n - 1)
+        hand = len(replay.view(mover).hand)
+        rating = expert.rate(replay.view(mover), move)  # type: ignore[attr-defined]
+        replay.seek(n)
+        drew = move.source == "H" and len(replay.view(mover).hand) != hand - 1
+        if move.ends_turn or drew:
+            mine = evaluate(replay.view(mover))
+            checked["passed"] += 1
+        else:
+            mine = rating.played_chances
+            checked["within"] += 1
+        assert ev[f"p{mover}"] == pytest.approx(mine.win, abs=0.0006), n
+        assert ev[f"p{1 - mover}"] == pytest.approx(mine.lose, abs=0.0011), n
+    assert min(checked.values()) > 2, checked
+
+
+def test_the_winning_move_is_a_certainty() -> None:
+    reviewed = annotate_with_bot(SAMPLE)
+    winner = reviewed["result"]["winner"]
+    assert reviewed["moves"][-1]["eval"] == {f"p{winner}": 1.0, f"p{1 - winner}": 0.0}
+
+
+def test_losses_marks_and_summary_agree() -> None:
+    g = _expert_v_random(21, 120)
+    reviewed = annotate_with_bot(g)
+    summary = review_summary(reviewed)
+    losses = [(g.mover(n), e.get(LOSS_KEY, 0.0)) for n, e in enumerate(reviewed["moves"], start=1)]
+    for entry in reviewed["moves"]:
+        assert ("mark" in entry) == (mark_for(entry.get(LOSS_KEY, 0.0)) is not None), entry
+    for player in (0, 1):
+        mine = [x for p, x in losses if p == player]
+        review = summary[player]
+        assert review.name == g.players[player] and review.moves == len(mine)
+        assert review.accuracy == pytest.approx(sum(move_accuracy(x) for x in mine) / len(mine))
+        assert review.blunders == sum(1 for x in mine if x >= 0.15)
+        assert review.mistakes == sum(1 for x in mine if 0.06 <= x < 0.15)
+        assert review.inaccuracies == sum(1 for x in mine if 0.03 <= x < 0.06)
+    expert, rand = summary
+    assert expert.accuracy is not None and rand.accuracy is not None
+    assert expert.accuracy > rand.accuracy + 5, summary.describe()
+    assert rand.mistakes + rand.blunders > expert.mistakes + expert.blunders, summary.describe()
+    assert "Random: accuracy" in summary.describe()
+
+
+def test_the_accuracy_of_a_move_falls_with_the_chances_given_up() -> None:
+    assert move_accuracy(0.0) == 100.0
+    values = [move_accuracy(x) for x in (0.0, 0.03, 0.06, 0.15, 0.5)]
+    assert values == sorted(values, reverse=True) and values[-1] > 0
+    assert 75 < move_accuracy(0.03) < 82 and 25 < move_accuracy(0.15) < 35
+
+
+def test_a_second_review_changes_nothing() -> None:
+    once = annotate_with_bot(_random_game(17, 50))
+    assert annotate_with_bot(once) == once
+
+
+def test_an_unreviewed_record_has_no_summary() -> None:
+    with pytest.raises(ValueError, match="not been reviewed"):
+        review_summary(_random_game(3, 10).to_record())
+
+
+def test_a_cancelled_review_raises_and_changes_nothing() -> None:
+    record = _random_game(19, 60).to_record()
+    before = copy.deepcopy(record)
+    stop = threading.Event()
+    seen: list[int] = []
+
+    def progress(done: int, total: int) -> None:
+        seen.append(done)
+        if done == 5:
+            stop.set()
+
+    with pytest.raises(ReviewCancelled, match=f"after 5 of {len(record['moves'])} moves"):
+        annotate_with_bot(record, progress=progress, cancel=stop)
+    assert seen == [1, 2, 3, 4, 5] and record == before
+
+
+def test_a_review_runs_in_a_thread_and_can_be_cancelled_from_outside() -> None:
+    record = annotate_with_bot(_random_game(23, 30))  # the full result, to compare with
+    stop = threading.Event()
+    out: list[object] = []
+
+    def run() -> None:
+        try:
+            out.append(annotate_with_bot(SAMPLE, cancel=stop))
+        except ReviewCancelled as e:
+            out.append(e)
+
+    worker = threading.Thread(target=run)
+    worker.start()
+    stop.set()
+    worker.join(60)
+    assert len(out) == 1 and isinstance(out[0], ReviewCancelled)
+    assert annotate_with_bot(_random_game(23, 30), cancel=threading.Event()) == record
+
+
+def test_a_match_summary_counts_every_game() -> None:
+    m = Match(target=3, seed=4, players=("Ada", "Bo"))
+    rng = random.Random(4)
+    while True:
+        while not m.game.is_over:
+            m.game.play(rng.choice(m.game.legal_moves()))
+        if m.is_over or len(m.games) == 2:
+            break
+        m.next_game()
+    reviewed = annotate_with_bot(m)
+    summary = review_summary(reviewed)
+    per_game = [review_summary(g) for g in reviewed["games"]]
+    for player in (0, 1):
+        assert summary[player].moves == sum(s[player].moves for s in per_game)
+        assert summary[player].lost == pytest.approx(sum(s[player].lost for s in per_game))

@@ -2,21 +2,26 @@
 
 For every move it looks at the position the mover saw (their `PlayerView` only, never
 the other hand or the stock), asks the expert what it would have played and how much
-worse the played move was by its evaluation, and marks the moves that cost the most.
+worse the played move was by its evaluation, marks the moves that cost the most, and
+stores each player's chance of winning after the move (the `eval` of RULES.md) as the
+mover estimates it. A `ReviewSummary` (accuracy and counts of inaccuracies, mistakes and
+blunders per player) is read back from a reviewed record by `review_summary`.
 Sits above the bots (it uses one) and the records (it writes one).
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable
-from typing import Any, Protocol
+import math
+from collections.abc import Callable, Iterator, Sequence
+from dataclasses import dataclass
+from typing import Any, Final, Protocol
 
 from ..engine import records
-from ..engine.game import Game
+from ..engine.game import Game, Played
 from ..engine.moves import Move
 from ..engine.replay import RecordSource
 from ..engine.state import PlayerView
-from . import get_bot
+from . import Chances, evaluate, get_bot
 
 MISTAKE_MARKS: tuple[tuple[float, str], ...] = ((0.15, "??"), (0.06, "?"), (0.03, "?!"))
 """Loss thresholds and the mark each earns, worst first: the share of the game's chances
@@ -24,7 +29,20 @@ MISTAKE_MARKS: tuple[tuple[float, str], ...] = ((0.15, "??"), (0.06, "?"), (0.03
 chess moves by the winning chances they give away. Tuned on this game, where one pay-off
 card early on moves the chances by about 5-10 points: an unplayed pay-off card is a "?"."""
 
+INACCURACY: Final = MISTAKE_MARKS[-1][0]
+"""The smallest loss that counts as an inaccuracy (?!): a puzzle's answer must lose less."""
+
 ANNOTATOR_KEY = "x-annotated-by"
+LOSS_KEY: Final = "x-loss"
+"""A reviewed move's own key: the share of its chances it gave away (absent: none)."""
+
+ACCURACY_DECAY: Final = 8.0
+"""A move's accuracy is 100 * exp(-ACCURACY_DECAY * loss): 100 for the best move, about 79
+for an inaccuracy's 0.03, 62 for a mistake's 0.06, 30 for a blunder's 0.15."""
+
+
+class ReviewCancelled(Exception):
+    """The review was cancelled before it finished; nothing was changed."""
 
 
 class _Rating(Protocol):
@@ -37,6 +55,10 @@ class _Rater(Protocol):
     def rate(self, view: PlayerView, played: Move) -> _Rating: ...
 
 
+class _Flag(Protocol):
+    def is_set(self) -> bool: ...
+
+
 def mark_for(loss: float) -> str | None:
     """The mark a move earns for giving away `loss` of its chances by the expert's evaluation."""
     for threshold, mark in MISTAKE_MARKS:
@@ -45,18 +67,33 @@ def mark_for(loss: float) -> str | None:
     return None
 
 
+def move_accuracy(loss: float) -> float:
+    """One move's accuracy, 0-100: 100 * exp(-8 * loss), where `loss` is the share of the
+    game's chances (win minus lose) it gave away next to the expert's best move."""
+    return 100.0 * math.exp(-ACCURACY_DECAY * max(0.0, loss))
+
+
 def annotate_with_bot(
     record: RecordSource,
     bot: str | _Rater = "expert",
     *,
     progress: Callable[[int, int], None] | None = None,
+    cancel: _Flag | None = None,
 ) -> dict[str, Any]:
     """An annotated copy of `record` (a game or match record, a path, a Game or a Match).
 
-    Moves the expert finds costly get a mark (?!, ?, ??) and a one-line comment naming
-    the better move. The reader's own comments and marks are kept: the expert's words are
-    added after a comment that is already there, and a mark already set is left alone.
-    `progress(done, total)` is called after every move reviewed.
+    After every move of the main line it stores the `eval` of RULES.md: each player's
+    chance of winning, estimated from the mover's own view by `spite_widget.bots.evaluate`
+    (whatever `bot` rates the moves). Moves the bot finds costly get a mark (?!, ?, ??), a
+    one-line comment naming the better move, and `x-loss`, the share of the chances they
+    gave away; `review_summary(result)` reads the accuracy and counts back. The reader's own
+    comments and marks are kept: the bot's words are added after a comment that is already
+    there (once: a second review does not repeat them), and a mark already set is left alone.
+
+    For a widget, run it in a thread: `progress(done, total)` is called after every move
+    reviewed, and setting `cancel` (a `threading.Event`, or anything with `is_set()`) stops
+    the review before the next move by raising `ReviewCancelled`; the source is never
+    changed, so a cancelled review leaves everything as it was.
     """
     rater: _Rater = get_bot(bot, seed=0) if isinstance(bot, str) else bot  # type: ignore[assignment]
     if not callable(getattr(rater, "rate", None)):
@@ -66,14 +103,19 @@ def annotate_with_bot(
     total = sum(g.ply for g in games)
     done = 0
     for full in games:
-        cursor = Game.from_record({**full.to_record(), "moves": [], "result": None})
+        cursor = _start_of(full)
         for index, move in enumerate(full.moves):
+            if cancel is not None and cancel.is_set():
+                raise ReviewCancelled(f"the review was cancelled after {done} of {total} moves")
             player = cursor.current_player
             rating = rater.rate(cursor.view(player), move)
-            mark = mark_for(rating.loss)
+            loss = max(0.0, float(rating.loss))
+            done_by = cursor.play(move, stock=full.stock_after(index + 1))
+            chances = _chances_after(rating, cursor.view(player), done_by)
+            _store(full, index + 1, player, chances.win, chances.lose, loss)
+            mark = mark_for(loss)
             if mark is not None:
                 _add_review(full, index + 1, mark, rating.why or f"the expert plays {rating.best}")
-            cursor.play(move, stock=full.stock_after(index + 1))
             done += 1
             if progress is not None:
                 progress(done, total)
@@ -81,11 +123,164 @@ def annotate_with_bot(
     return loaded.record()  # a match record keeps its own event, date, comment, x-...
 
 
+def _start_of(game: Game) -> Game:
+    """A game at the deal of `game`, to replay its moves one by one."""
+    return Game.from_record({**game.to_record(), "moves": [], "result": None})
+
+
+def _chances_after(rating: _Rating, view: PlayerView, played: Played) -> Chances:
+    """The mover's chances after the move, from `view` (theirs, right after it).
+
+    Within the turn the rating already holds them: the expert's search scored the best line
+    that starts with the played move, which is what `evaluate(view)` searches again from
+    here (the search is the review's whole cost, so it is not run twice). Once the turn has
+    passed, the game is over or the mover drew new cards, and for a rater without chances,
+    `evaluate` gives them.
+    """
+    given = getattr(rating, "played_chances", None)
+    if isinstance(given, Chances) and not (played.turn_passed or played.result or played.drawn):
+        return given
+    return evaluate(view)
+
+
+def _store(game: Game, number: int, mover: int, win: float, lose: float, loss: float) -> None:
+    """Move `number`'s eval (from the mover's chances) and x-loss, replacing earlier ones."""
+    mine, theirs = round(win, 3), round(lose, 3)
+    theirs = min(theirs, round(1.0 - mine, 3))
+    note = game.annotation(number)
+    note["eval"] = {"p0": mine, "p1": theirs} if mover == 0 else {"p0": theirs, "p1": mine}
+    if loss > 0.0:
+        note[LOSS_KEY] = round(loss, 4)
+    else:
+        note.pop(LOSS_KEY, None)
+    game.set_annotation(number, note)
+
+
 def _add_review(game: Game, number: int, mark: str, why: str) -> None:
     note = game.annotation(number)
     comment = note.get("comment")
-    text = why if not comment else f"{comment} | expert: {why}"
+    if not comment:
+        text = why
+    elif why in comment:  # reviewed before: say it once
+        text = comment
+    else:
+        text = f"{comment} | expert: {why}"
     game.annotate(number, comment=text, mark=None if "mark" in note else mark)
 
 
-__all__ = ["MISTAKE_MARKS", "annotate_with_bot", "mark_for"]
+# ---------------------------------------------------------------- the summary
+
+
+@dataclass(frozen=True, slots=True)
+class PlayerReview:
+    """How one player played by the review: accuracy and the moves that cost chances."""
+
+    name: str
+    moves: int
+    """Moves of theirs that were reviewed."""
+    accuracy: float | None
+    """The mean of `move_accuracy` over those moves, 0-100 (None without a move)."""
+    inaccuracies: int
+    """Moves that gave away at least 3 points of chances (?!), less than 6."""
+    mistakes: int
+    """From 6 points (?), less than 15."""
+    blunders: int
+    """From 15 points (??)."""
+    lost: float
+    """The chances given away over the whole game, summed (0.4: 40 points)."""
+
+
+@dataclass(frozen=True, slots=True)
+class ReviewSummary:
+    """The review of a game (or of a match's games together), per player."""
+
+    players: tuple[PlayerReview, PlayerReview]
+
+    def __getitem__(self, player: int) -> PlayerReview:
+        return self.players[player]
+
+    def __iter__(self) -> Iterator[PlayerReview]:
+        return iter(self.players)
+
+    def describe(self) -> str:
+        """One line per player: "Ada: accuracy 91%, 2 inaccuracies, 1 mistake, 0 blunders"."""
+        return "\n".join(_line(p) for p in self.players)
+
+
+def _line(p: PlayerReview) -> str:
+    accuracy = "no move reviewed" if p.accuracy is None else f"accuracy {p.accuracy:.0f}%"
+    counts = [
+        _count(p.inaccuracies, "inaccuracy", "inaccuracies"),
+        _count(p.mistakes, "mistake", "mistakes"),
+        _count(p.blunders, "blunder", "blunders"),
+    ]
+    return f"{p.name}: {accuracy}, {', '.join(counts)}"
+
+
+def _count(n: int, one: str, many: str) -> str:
+    return f"{n} {one if n == 1 else many}"
+
+
+def review_summary(record: RecordSource) -> ReviewSummary:
+    """Accuracy and counts per player, read back from a reviewed record (a game or a match).
+
+    A move counts as reviewed when it carries an `eval`; its loss is its `x-loss` (none:
+    it gave nothing away). Counts follow MISTAKE_MARKS on the losses, not the marks, which
+    the reader may have set by hand. ValueError if no move of the record was reviewed.
+    """
+    loaded = records.load(record)
+    losses: tuple[list[float], list[float]] = ([], [])
+    for game in loaded.games:
+        for player, loss in move_losses(game):
+            losses[player].append(loss)
+    if not losses[0] and not losses[1]:
+        raise ValueError("this record has not been reviewed: run annotate_with_bot on it first")
+    names = loaded.games[0].players
+    first = _player_review(names[0], losses[0])
+    return ReviewSummary((first, _player_review(names[1], losses[1])))
+
+
+def move_losses(game: Game) -> list[tuple[int, float]]:
+    """(mover, loss) of every reviewed main-line move of `game`, in order."""
+    out: list[tuple[int, float]] = []
+    for number in range(1, game.ply + 1):
+        note = game.annotation(number)
+        if "eval" not in note:
+            continue
+        loss = note.get(LOSS_KEY, 0.0)
+        if isinstance(loss, bool) or not isinstance(loss, (int, float)) or loss < 0:
+            raise ValueError(f"move {number}: {LOSS_KEY} must be a share of chances >= 0, not {loss!r}")
+        out.append((game.mover(number), float(loss)))
+    return out
+
+
+def _player_review(name: str, losses: Sequence[float]) -> PlayerReview:
+    def count(low: float, high: float) -> int:
+        return sum(1 for x in losses if low <= x < high)
+
+    (blunder, _b), (mistake, _m), (inaccuracy, _i) = MISTAKE_MARKS
+    accuracy = sum(move_accuracy(x) for x in losses) / len(losses) if losses else None
+    return PlayerReview(
+        name=name,
+        moves=len(losses),
+        accuracy=accuracy,
+        inaccuracies=count(inaccuracy, mistake),
+        mistakes=count(mistake, blunder),
+        blunders=count(blunder, math.inf),
+        lost=sum(losses),
+    )
+
+
+__all__ = [
+    "INACCURACY",
+    "LOSS_KEY",
+    "MISTAKE_MARKS",
+    "PlayerReview",
+    "ReviewCancelled",
+    "ReviewSummary",
+    "annotate_with_bot",
+    "mark_for",
+    "move_accuracy",
+    "move_losses",
+    "review_summary",
+]
