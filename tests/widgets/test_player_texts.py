@@ -78,7 +78,7 @@ def test_a_turn_summed_up() -> None:
 def test_a_hint_is_said_in_sentences() -> None:
     w = SpiteWidget(opponent="random", seed=3, opponent_delay=0)
     # the greedy bot explains in fragments too ("ends the turn with ..."), and needs no model
-    w._hint_bot = get_bot("greedy", seed=3)
+    w.session._hint_bot = get_bot("greedy", seed=3)
     front = FrontEnd(w)
     ended = 0
     for _ in range(30):
