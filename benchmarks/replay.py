@@ -73,6 +73,38 @@ def widget(w: ReplayWidget, jumps: int = 300) -> dict[str, Any]:
     }
 
 
+def side_lines(w: ReplayWidget) -> dict[str, Any]:
+    """Issue 13's actions on side lines: bytes each sends (goal: at most 4 KB) and its time."""
+    sent: list[int] = []
+    w._send = lambda msg, buffers=None: sent.append(len(json.dumps(msg, ensure_ascii=False)))  # type: ignore[method-assign]
+    out: dict[str, Any] = {}
+
+    def act(name: str, msg: dict[str, Any]) -> None:
+        sent.clear()
+        t = time.perf_counter()
+        w._handle_custom_msg({**msg, "seq": w.table["seq"]}, [])
+        took = (time.perf_counter() - t) * 1e3
+        size = sum(sent)
+        if name not in out or size > out[name][0]:
+            out[name] = (size, took)
+
+    w.seek(60)
+    nxt = str(w.replay.moves[60])
+    act("try a move (a new side line)", {"type": "move", "move": next(m for m in w.legal if m != nxt)})
+    for _ in range(8):
+        act("a move that extends the line", {"type": "move", "move": w.legal[0]})
+    act("mark a move in the line", {"type": "annotate", "ply": 63, "mark": "?!", "line": w.line})
+    for ply in range(62, 60, -1):
+        act("step in the line", {"type": "seek", "ply": ply})
+    act("leave the line", {"type": "line", "action": "exit"})
+    act("enter the line (a click in the list)", {"type": "goto", "line": [[61, 1]], "ply": 61})
+    act("promote the line", {"type": "line", "action": "promote"})
+    return {
+        k: f"{size} bytes in {ms:.2f} ms{'' if size <= 4096 else ' (OVER 4 KB)'}"
+        for k, (size, ms) in out.items()
+    }
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--quick", action="store_true", help="fewer jumps: figures only")
@@ -87,6 +119,9 @@ def main() -> None:
         print(f"ReplayWidget, seen {'from above' if seat is None else 'from seat 0'}:")
         for k, v in widget(w, jumps // 7 + 1).items():
             print(f"  {k:<36} {v}")
+    print("ReplayWidget, side lines seen from above (the most one action sent):")
+    for k, v in side_lines(ReplayWidget(SAMPLE)).items():
+        print(f"  {k:<36} {v}")
     t = time.perf_counter()
     page = ReplayWidget(SAMPLE).to_html()
     print(f"to_html: {len(page.encode()) / 1024:.0f} KB in {(time.perf_counter() - t) * 1e3:.0f} ms")

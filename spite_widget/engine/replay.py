@@ -60,9 +60,13 @@ class Replay:
         """Every game of the source (one, unless it was a match)."""
         self._listeners: list[Callable[[], None]] = []
         self._seq: list[Step] | None = None
+        self.revision = 0
+        """Counts the changes to the moves, side lines and notes made through this cursor
+        (not its moves along them): a widget redraws its move list only when it changed."""
         self._select(game)
 
     def _select(self, index: int) -> None:
+        self.revision += 1
         self.game_index = index
         """Which game of a match record is shown (0-based)."""
         self._full = self.games[index]
@@ -314,6 +318,7 @@ class Replay:
             entry["stock"] = list(stock)
         if n == len(self) and not self._path:
             self._full.play(move, stock=stock)
+            self.revision += 1
             self._retree()
         elif n == len(self):
             self._edit_line(self._path, lambda line: line.append(entry))
@@ -434,6 +439,7 @@ class Replay:
             line = line[b]["variations"][v]
         change(line)
         self._full.set_annotation(b0 + 1, note)
+        self.revision += 1
         self._retree()
 
     def _edit_entry(self, number: int, change: Callable[[dict[str, Any]], None]) -> None:
@@ -443,6 +449,7 @@ class Replay:
             note = self._full.annotation(number)
             change(note)
             self._full.set_annotation(number, note)
+            self.revision += 1
             self._retree()
             return
         path = [(key[i], key[i + 1]) for i in range(0, len(key) - 1, 2)]

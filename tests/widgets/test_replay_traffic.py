@@ -83,3 +83,30 @@ def test_a_seat_never_gets_a_move_past_the_cursor() -> None:
         view = w.replay.view(0)
         mine = view.current_player == 0 and w.replay.state.result is None
         assert w.legal == ([str(m) for m in view.legal_moves()] if mine else []), ply
+
+
+def test_side_lines_stay_small_to_sync() -> None:
+    """Issue 13: trying a move, entering a line, stepping in it or marking a move in it sends
+    at most 4 KB, and the browser's patched list stays Python's."""
+    w = ReplayWidget(SAMPLE)
+    b = Browser(w)
+
+    def act(msg: dict[str, Any]) -> int:
+        b.sizes.clear()
+        w._handle_custom_msg({**msg, "seq": w.table["seq"]}, [])
+        assert w.status["kind"] != "error", w.status
+        assert b.state["moves"] == json.loads(json.dumps(w.moves))
+        return sum(b.sizes)
+
+    act({"type": "seek", "ply": 60})
+    nxt = str(w.replay.moves[60])
+    sizes = {"try a move": act({"type": "move", "move": next(m for m in w.legal if m != nxt)})}
+    for _ in range(6):
+        sizes["extend the line"] = max(
+            sizes.get("extend the line", 0), act({"type": "move", "move": w.legal[0]})
+        )
+    sizes["mark in the line"] = act({"type": "annotate", "ply": 63, "mark": "?!", "line": w.line})
+    sizes["step in the line"] = act({"type": "seek", "ply": 62})
+    sizes["leave the line"] = act({"type": "line", "action": "exit"})
+    sizes["enter the line"] = act({"type": "goto", "line": [[61, 1]], "ply": 61})
+    assert all(size <= 4096 for size in sizes.values()), sizes

@@ -4,12 +4,14 @@ from __future__ import annotations
 
 import json
 import re
+import threading
 from pathlib import Path
 from typing import Any
 
 import pytest
 
-from spite_widget import Game, Match, RecordError, SpiteWidget
+from spite_widget import Game, IllegalMoveError, Match, RecordError, SpiteWidget
+from spite_widget.bots.review import annotate_with_bot
 from spite_widget.engine.records import MARKS
 from spite_widget.widgets.replay import ReplayWidget, standalone_data
 from spite_widget.widgets.replay.protocol import MAX_COMMENT_CHARS
@@ -412,3 +414,196 @@ def test_stepping_from_python_says_what_the_browser_seek_says(w: ReplayWidget) -
     assert w.status["text"] == browser.status["text"] and w.status["text"].startswith("Move 7 of ")
     w.ply = 3  # the synced trait, set from Python
     assert w.status["text"].startswith("Move 3 of ")
+
+
+# ---------------------------------------------------------------------- side lines (issue 13)
+def other_move(w: ReplayWidget) -> str:
+    """A legal move at the cursor that is not the next move of the line."""
+    nxt = str(w.replay.moves[w.ply]) if w.ply < w.length else None
+    return next(m for m in w.legal if m != nxt)
+
+
+def test_a_move_from_the_browser_starts_a_side_line_nested_under_the_move_it_replaces(
+    w: ReplayWidget, tmp_path: Path
+) -> None:
+    seek(w, 20)
+    assert w.legal == [str(m) for m in w.replay.view(w.replay.state.current_player).legal_moves()]
+    first = other_move(w)
+    send(w, {"type": "move", "move": first, "seq": w.table["seq"]})
+    assert w.status["kind"] == "info" and "new side line" in w.status["text"], w.status
+    assert (w.line, w.ply, w.length) == ([[21, 1]], 21, 21) and w.table["last"]["move"] == first
+    second = w.legal[0]
+    send(w, {"type": "move", "move": second, "seq": w.table["seq"]})
+    assert (w.line, w.ply, w.length) == ([[21, 1]], 22, 22)
+    side = w.moves[20]["lines"][0]
+    assert [e["move"] for e in side] == [first, second] and side[0]["line"] == [[21, 1]]
+    assert side[0]["ply"] == 21 and side[0]["player"] == w.moves[20]["player"]
+    assert w.moves[20]["move"] == str(Game.load(SAMPLE).moves[20])  # the main line is unchanged
+    # a mark and a comment on a side-line move
+    send(
+        w,
+        {
+            "type": "annotate",
+            "ply": 22,
+            "mark": "!?",
+            "comment": "why not",
+            "line": [[21, 1]],
+            "seq": w.table["seq"],
+        },
+    )
+    assert w.moves[20]["lines"][0][1]["mark"] == "!?" and w.moves[20]["lines"][0][1]["comment"] is True
+    assert w.annotation["mark"] == "!?" and w.annotation["comment"] == "why not"
+    # stepping back above the line's start shows the main line; goto comes back into it
+    seek(w, 20)
+    assert w.line == [] and w.annotation["move"] == str(w.replay.game.moves[19])
+    send(w, {"type": "goto", "line": [[21, 1]], "ply": 22, "seq": w.table["seq"]})
+    assert (w.line, w.ply) == ([[21, 1]], 22) and w.annotation["comment"] == "why not"
+    # leave it: back at the branch, in the main line
+    send(w, {"type": "line", "action": "exit", "seq": w.table["seq"]})
+    assert (w.line, w.ply, w.length) == ([], 20, 155)
+    # saved and loaded, the side line is there with its notes
+    w.save(tmp_path / "lines.json")
+    again = ReplayWidget(tmp_path / "lines.json")
+    assert again.moves == w.moves
+    # promote it: it becomes the main line, the old moves a side line of move 21
+    send(w, {"type": "goto", "line": [[21, 1]], "ply": 22, "seq": w.table["seq"]})
+    send(w, {"type": "line", "action": "promote", "seq": w.table["seq"]})
+    assert (w.line, w.ply, w.length) == ([], 22, 22)
+    assert [m["move"] for m in w.moves[20:]] == [first, second]
+    assert w.moves[20]["lines"][0][0]["move"] == str(Game.load(SAMPLE).moves[20])
+    assert len(w.moves[20]["lines"][0]) == 155 - 20
+    # and delete the old main line, now a side line
+    send(w, {"type": "goto", "line": [[21, 1]], "ply": 30, "seq": w.table["seq"]})
+    send(w, {"type": "line", "action": "delete", "seq": w.table["seq"]})
+    assert (w.line, w.ply) == ([], 20) and "lines" not in w.moves[20] and not w.errors
+
+
+def test_bad_side_line_requests_change_nothing(w: ReplayWidget) -> None:
+    seek(w, 20)
+    before = traits(w)
+    for msg, said in (
+        ({"type": "move", "move": "H:Qz>C1"}, "Not played"),
+        ({"type": "move", "move": "S4:Kc>C1"}, "Not played"),
+        ({"type": "goto", "line": [[21, 1]], "ply": 22}, "no such position"),
+        ({"type": "goto", "line": [[999, 1]], "ply": 2}, "no such position"),
+        ({"type": "line", "action": "promote"}, "main line"),
+    ):
+        send(w, {**msg, "seq": w.table["seq"]})
+        assert w.status["kind"] == "error" and said in w.status["text"], (msg, w.status)
+        now = traits(w)
+        assert {k: v for k, v in now.items() if k != "status"} == {
+            k: v for k, v in before.items() if k != "status"
+        }
+    for bad in (
+        {"type": "goto", "line": [[0, 1]], "ply": 2},
+        {"type": "line", "action": "x"},
+        {"type": "move", "move": 7},
+    ):
+        send(w, {**bad, "seq": w.table["seq"]})
+        assert w.status["kind"] == "error" and "does not understand" in w.status["text"]
+    assert not w.errors and w.record == ReplayWidget(SAMPLE).record
+
+
+def test_python_plays_side_lines_and_the_table_follows(w: ReplayWidget) -> None:
+    w.seek(10)
+    move = other_move(w)
+    w.play(move)
+    assert w.line == [[11, 1]] and w.table["last"]["move"] == move
+    w.replay.play(w.replay.state.legal_moves()[0])  # the cursor object itself: the widget follows
+    assert w.ply == 12 and len(w.moves[10]["lines"][0]) == 2
+    w.exit_line()
+    assert (w.ply, w.line) == (10, [])
+    w.enter_line(1)
+    assert (w.ply, w.line) == (11, [[11, 1]])
+    w.goto([(11, 1)], 12)
+    assert w.ply == 12
+    w.promote()
+    assert w.length == 12 and w.line == []
+    with pytest.raises(IllegalMoveError):
+        w.play("H:Qz>C1")
+
+
+def test_a_seat_plays_its_own_moves_only_and_never_sees_other_lines() -> None:
+    w = ReplayWidget(SAMPLE)
+    w.seek(20)
+    mover = w.replay.state.current_player
+    first = other_move(w)
+    w.play(first)
+    w.exit_line()
+    w.perspective = 1 - mover
+    assert w.legal == [] and len(w.moves) == 20
+    assert not any("lines" in m or "line" in m for m in w.moves)
+    assert [m["move"] for m in w.moves] == [str(m) for m in w.replay.game.moves[:20]]
+    send(w, {"type": "move", "move": w.replay.state.legal_moves()[0].__str__(), "seq": w.table["seq"]})
+    assert w.status["kind"] == "error" and "seat" in w.status["text"]
+    send(w, {"type": "goto", "line": [[21, 1]], "ply": 21, "seq": w.table["seq"]})
+    assert w.status["kind"] == "error" and w.line == []
+    # the mover's own seat may try a move; the list then shows its line up to the cursor only
+    w.perspective = mover
+    assert w.legal and all("O-" not in m for m in w.legal)
+    send(w, {"type": "move", "move": w.legal[-1], "seq": w.table["seq"]})
+    assert w.line and [m.get("line", []) for m in w.moves][-1] == w.line
+    assert len(w.moves) == w.ply and "lines" not in json.dumps(w.moves)
+
+
+def test_the_graph_gets_the_evals_and_a_seat_only_its_own_up_to_the_cursor() -> None:
+    game = Game.load(SAMPLE)
+    for i in range(1, game.ply + 1):
+        note = game.annotation(i)
+        note["eval"] = {"p0": round(i / (2 * game.ply), 3), "p1": 0.25}
+        game.set_annotation(i, note)
+    w = ReplayWidget(game)
+    assert len(w.evals) == game.ply and w.evals[9] == [round(10 / 310, 3), 0.25]
+    w.perspective = 1
+    w.seek(30)
+    assert len(w.evals) == 30
+    assert all((p is None) == (game.mover(i + 1) != 1) for i, p in enumerate(w.evals))
+    # a click on the graph: a goto on the main line
+    w.perspective = None
+    send(w, {"type": "goto", "line": [], "ply": 77, "seq": w.table["seq"]})
+    assert (w.ply, w.line) == (77, [])
+
+
+def test_the_exported_page_holds_every_side_line() -> None:
+    w = ReplayWidget(SAMPLE)
+    w.seek(20)
+    first = other_move(w)
+    w.play(first)
+    w.play(w.legal[0])
+    data = standalone_data(w.record)
+    lines = data["games"][0]["lines"]
+    assert list(lines) == ["[[21,1]]"] and len(lines["[[21,1]]"]["tables"]) == 2
+    assert lines["[[21,1]]"]["tables"][0]["last"]["move"] == first
+    assert data["games"][0]["moves"][20]["lines"][0][0]["move"] == first
+    page = w.to_html()
+    saved = re.search(r'id="spite-replay-data">(.*?)</script>', page, re.S)
+    assert saved and json.loads(saved.group(1)) == json.loads(json.dumps(data, ensure_ascii=False))
+
+
+def test_the_review_fills_the_graph_and_the_summary_and_can_be_cancelled() -> None:
+    game = Game.new(seed=3)
+    game.play(next(m for m in game.legal_moves() if m.ends_turn))  # a blunder: the pay-off A was playable
+    while game.ply < 12:
+        game.play(game.legal_moves()[0])
+    r = ReplayWidget(game)
+    assert r.evals == [] and r.summary == []
+    # cancelled at once: nothing changes
+    before = r.record
+    cancel = threading.Event()
+    cancel.set()
+    r._cancel = cancel
+    r._run_review(annotate_with_bot, r.replay.game.to_record(), "expert", 0, cancel)
+    assert r.record == before and r.evals == [] and "cancelled" in r.status["text"] and not r.errors
+    send(r, {"type": "review", "cancel": True, "seq": r.table["seq"]})
+    assert r.status["kind"] == "error" and "No review" in r.status["text"]
+    # run to the end: an eval after every move, the summary per player, the Puzzles button's data
+    send(r, {"type": "review", "seq": r.table["seq"]})
+    r.wait(120)
+    assert len(r.evals) == 12 and all(p is not None and 0 <= p[0] + p[1] <= 1 for p in r.evals)
+    assert [p["name"] for p in r.summary] == list(game.players)
+    mover = r.summary[game.mover(1)]
+    assert mover["mistakes"] + mover["blunders"] >= 1 and mover["accuracy"] < 100
+    assert all(m["eval"] for m in r.record["moves"])
+    # a record saved after the review reloads with its graph and summary
+    again = ReplayWidget(r.record)
+    assert again.evals == r.evals and again.summary == r.summary

@@ -135,6 +135,11 @@ class ReplayWidget(PythonOwnedWidget[StatusKind]):
         self._patching = False
         self._review_thread: threading.Thread | None = None
         self._cancel = threading.Event()
+        self._merges = 0  # bumped when the review writes into the game (not through the cursor)
+        self._tree: list[MoveEntry] = []
+        self._tree_key: tuple[int, ...] | None = None
+        self._evals_cache: list[Any] = []
+        self._evals_key: tuple[Any, ...] | None = None
         self._puzzles: list[Any] = []
         self._puzzle_widget: Any = None
         self.errors: list[str] = []
@@ -199,7 +204,7 @@ class ReplayWidget(PythonOwnedWidget[StatusKind]):
         """Show game `index` (0-based) of a match record, from its deal."""
         with self._lock:
             self._replay.select_game(index)
-            self.summary = self._summary()
+            self.summary = [dict(p) for p in self._summary()]
             self._game_seq = self._seq + 1
             self._sync()
             self._say_position(f"Game {index + 1} of {len(self._replay.games)}. ")
@@ -491,7 +496,7 @@ class ReplayWidget(PythonOwnedWidget[StatusKind]):
             added = self._merge_review(before, after, index)
             total = len(before["moves"])
             summary = self._summary()
-            self.summary = summary
+            self.summary = [dict(p) for p in summary]
             self.review = dict(ReviewProgress(running=False, done=total, total=total))
             said = "; ".join(
                 f"{p['name']} {p['accuracy']:.0f}%" for p in summary if p["accuracy"] is not None
@@ -560,13 +565,14 @@ class ReplayWidget(PythonOwnedWidget[StatusKind]):
         for key, value in after.items():
             if key.startswith("x-") and key not in game.meta:
                 game.meta[key] = value
+        self._merges += 1
         self._sync()
         return added
 
     # ------------------------------------------------------------------ drawing
     def _attach(self, replay: Replay) -> None:
         self._replay = replay
-        self.summary = self._summary()
+        self.summary = [dict(p) for p in self._summary()]
         replay.on_change(self._on_replay_change)
 
     def _on_replay_change(self) -> None:
@@ -670,8 +676,21 @@ class ReplayWidget(PythonOwnedWidget[StatusKind]):
         cursor's line up to the cursor only (side lines elsewhere hold cards that seat never
         saw). Rebuilt on every change, one pass over the moves; only a change is sent."""
         if self.perspective is None:
-            return move_tree(self._replay.game)
+            key = (id(self._replay), self._replay.revision, self._merges)
+            if self._tree_key != key:
+                self._tree, self._tree_key = move_tree(self._replay.game), key
+            return self._tree
         return line_entries(self._replay, self._replay.ply)
+
+    def _evals(self) -> list[Any]:
+        """The graph's points: computed again only when the notes changed (or, from a seat, the cursor)."""
+        r, seat = self._replay, self.perspective
+        key = (id(r), r.revision, self._merges, seat, None if seat is None else r.ply)
+        if self._evals_key != key:
+            points = evals(r.game, seat=seat, upto=None if seat is None else r.ply)
+            self._evals_cache = points if any(p is not None for p in points) else []
+            self._evals_key = key
+        return self._evals_cache
 
     def _annotation(self) -> Annotation:
         return annotation_at(self._replay)
