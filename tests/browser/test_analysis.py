@@ -1,0 +1,166 @@
+"""The replay as an analysis board in a real JupyterLab (issue 13), driven in headless
+Chromium: a side line made by clicks on the table, stepped, commented, marked, promoted (and
+back) and deleted; the expert's review from its button, its summary and the evaluation graph
+seeking on a click; the saved record reloading with all of it. Screenshots light and dark, at
+900 and 400 px."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Any
+
+import pytest
+from test_replay import SAMPLE, ply, wait_ply, wide_notebook
+
+from spite_widget.engine.moves import Move
+from spite_widget.engine.replay import Replay
+
+pytestmark = pytest.mark.browser
+
+PROBE = (
+    "import json\n"
+    "rec = w.record\n"
+    "print(json.dumps({'ply': w.ply, 'line': w.line, 'length': w.length,\n"
+    "    'main': [m['move'] for m in rec['moves'][20:23]],\n"
+    "    'vars': [[e['move'] for e in v] for v in rec['moves'][20].get('variations', [])],\n"
+    "    'first': {k: v for k, v in rec['moves'][20].get('variations', [[{}]])[0][0].items() if k in ('comment', 'mark')},\n"
+    "    'evals': sum('eval' in m for m in rec['moves'])}))"
+)
+
+
+def cells(saved: Path) -> list[str]:
+    return [
+        f"from spite_widget import ReplayWidget\nw = ReplayWidget({str(SAMPLE)!r})\nw",
+        PROBE,
+        f"w.save({str(saved)!r})\nw2 = ReplayWidget({str(saved)!r})\n"
+        "import json\nprint(json.dumps({'same': w2.record == w.record, 'moves': w2.moves == w.moves,"
+        " 'evals': len(w2.evals), 'summary': w2.summary == w.summary}))",
+    ]
+
+
+def alternatives(at: int) -> tuple[Move, Move]:
+    """A move at ply `at` that is not the game's, then a move after it (from the mover's own
+    piles to a center or side stack: one click on the card, one on the pile)."""
+    r = Replay(SAMPLE)
+    r.seek(at)
+    main = r.moves[at]
+    first = next(m for m in r.state.legal_moves() if m != main)
+    r.play(first)
+    return first, r.state.legal_moves()[0]
+
+
+def play_by_clicks(page: Any, move: Move) -> None:
+    """Click the card, then the pile: the mover's piles carry the mover's names (H, P, S1..)."""
+    source, target = move.source, move.target
+    if source == "H":
+        page.locator(f".swr-root [data-pile='H'] [data-card='{move.card}']").first.click()
+    else:
+        page.locator(f".swr-root [data-pile='{source}'] [data-source]").last.click()
+    page.locator(f".swr-root [data-pile='{target}'].sw-target").click()
+
+
+def wait_line(page: Any, line: list[list[int]]) -> None:
+    page.wait_for_function(
+        "(line) => document.querySelector('.swr-root').dataset.line === line",
+        arg=json.dumps(line, separators=(",", ":")),
+        timeout=15_000,
+    )
+
+
+def test_a_side_line_by_clicks_the_review_and_the_graph(
+    notebook: Any, page: Any, artifacts: Path, tmp_path: Path
+) -> None:
+    saved = tmp_path / "analysed.json"
+    notebook.open("analysis.ipynb", cells(saved))  # the probes run again, later
+    wide_notebook(page)
+    root = page.locator(".swr-root")
+    root.wait_for()
+    first, second = alternatives(20)
+
+    # to ply 20 from the move list, then two moves of our own by clicks on the table
+    page.locator(".swr-movelist .swr-move:not(.swr-move-side)[data-ply='20']").click()
+    wait_ply(page, 20)
+    play_by_clicks(page, first)
+    wait_line(page, [[21, 1]])
+    wait_ply(page, 21)
+    play_by_clicks(page, second)
+    wait_ply(page, 22)
+    assert root.get_attribute("data-length") == "22"
+    side = page.locator(".swr-movelist .swr-line .swr-move-side")
+    assert side.count() == 2 and side.nth(1).get_attribute("class").count("swr-current") == 1
+    assert page.locator(".swr-linebar").is_visible()
+
+    # step back in the line, comment on and mark its first move
+    page.locator(".swr-root [data-action='back']").click()
+    wait_ply(page, 21)
+    page.locator("[data-annotation='comment']").fill("a try of our own")
+    page.locator(".swr-marks [data-mark='!?']").click()
+    page.wait_for_function(
+        "() => document.querySelector('.swr-move-side.swr-current .swr-mark')?.textContent === '!?'",
+        timeout=15_000,
+    )
+    page.locator(".swr-root [data-action='back']").click()  # above the line's start: the main line
+    wait_ply(page, 20)
+    wait_line(page, [])
+
+    # into the line again from the list, and promote it
+    page.locator(".swr-movelist .swr-move-side[data-ply='22']").click()
+    wait_line(page, [[21, 1]])
+    wait_ply(page, 22)
+    page.screenshot(path=str(artifacts / "analysis-side-line.png"))
+    root.screenshot(path=str(artifacts / "analysis-900-light.png"))
+    page.locator(".swr-root [data-line-action='promote']").click()
+    wait_line(page, [])
+    page.wait_for_function(
+        "() => document.querySelector('.swr-root').dataset.length === '22'", timeout=15_000
+    )
+    # the old moves are a side line now: promote them back
+    page.locator(".swr-movelist .swr-move-side[data-ply='25']").click()
+    wait_line(page, [[21, 1]])
+    page.locator(".swr-root [data-line-action='promote']").click()
+    wait_line(page, [])
+    page.wait_for_function(
+        "() => document.querySelector('.swr-root').dataset.length === '155'", timeout=15_000
+    )
+    assert page.locator(".swr-movelist .swr-move-side").count() == 2
+
+    # the expert's review from its button: progress, then the summary and the graph
+    page.locator(".swr-root [data-action='expert-review']").click()
+    page.locator(".swr-summary-row").first.wait_for(timeout=60_000)
+    assert page.locator(".swr-summary-row").count() == 2
+    assert "accuracy" in page.locator(".swr-summary").inner_text()
+    graph = page.locator(".swr-graph svg")
+    graph.wait_for()
+    box = graph.bounding_box()
+    assert box
+    graph.click(position={"x": box["width"] * 0.5, "y": box["height"] / 2})
+    wait_ply(page, 78)
+    assert page.locator(".swr-graph-cursor").get_attribute("data-ply") == "78"
+    assert page.locator("[data-pile]").count() > 0
+
+    # the record in the kernel, saved and loaded again
+    probe = notebook.run_json(1)
+    assert probe["vars"] == [[str(first), str(second)]], probe
+    assert probe["first"] == {"comment": "a try of our own", "mark": "!?"}, probe
+    assert probe["evals"] == 155 and probe["line"] == []
+    reloaded = notebook.run_json(2)
+    assert reloaded == {"same": True, "moves": True, "evals": 155, "summary": True}, reloaded
+
+    # screenshots: in the side line, light and dark, 900 and 400 px
+    page.locator(".swr-movelist .swr-move-side[data-ply='21']").click()
+    wait_line(page, [[21, 1]])
+    for dark in (False, True):
+        notebook.set_theme(dark)
+        for width, name in ((1040, "900"), (520, "400")):
+            page.set_viewport_size({"width": width, "height": 1500})
+            page.wait_for_timeout(300)
+            root.screenshot(path=str(artifacts / f"analysis-{name}-{'dark' if dark else 'light'}.png"))
+    notebook.set_theme(False)
+    page.set_viewport_size({"width": 1040, "height": 1500})
+
+    # delete the side line
+    page.locator(".swr-root [data-line-action='delete']").click()
+    wait_line(page, [])
+    page.wait_for_function("() => !document.querySelector('.swr-move-side')", timeout=15_000)
+    assert ply(page) == 20
