@@ -9,7 +9,7 @@
 //   {type: "move", move, seq}                       try a move at the cursor (a side line)
 //   {type: "goto", line, ply, seq}                  show ply `ply` of side line `line`
 //   {type: "line", action: "exit"|"promote"|"delete", seq}   the cursor's side line
-//   {type: "puzzles", seq}                          open the reviewed game's puzzles
+//   {type: "puzzles", seq, index?}                  open the reviewed game's puzzles (index: the next)
 // Python -> browser (synced traits): table (TableView), moves (MoveEntry[]), length, ply,
 //   annotation {ply, move, player, text, comment, mark}, info {names, result, game, games,
 //   event, date, editable, review}, status {text, kind, id}, review {running, done, total},
@@ -56,7 +56,7 @@ export const cancelReviewMessage = (seq) => ({ type: "review", cancel: true, seq
 export const tryMoveMessage = (move, seq) => ({ type: "move", move, seq });
 export const gotoMessage = (line, ply, seq) => ({ type: "goto", line, ply, seq });
 export const lineMessage = (action, seq) => ({ type: "line", action, seq });
-export const puzzlesMessage = (seq) => ({ type: "puzzles", seq });
+export const puzzlesMessage = (seq, index) => (index === undefined ? { type: "puzzles", seq } : { type: "puzzles", index, seq });
 
 /**
  * The move list after a `moves_patch` ({at, delete, insert, length, id}: Python's change to

@@ -3,8 +3,11 @@
 // `host.getWidget` (its own module, styles and model), as the table draws a replay.
 import { el } from "../lib/cards.js";
 
-/** @param {{model: any, host?: any}} opts @returns {{box: HTMLElement, destroy: () => void}} */
-export function puzzlesSlot({ model, host }) {
+/**
+ * @param {{model: any, host?: any, open: (index: number) => void}} opts  open: ask for puzzle `index`
+ * @returns {{box: HTMLElement, destroy: () => void}}
+ */
+export function puzzlesSlot({ model, host, open }) {
   const box = el("div", "swr-puzzles");
   let shown = "";
   let controller = null;
@@ -16,7 +19,16 @@ export function puzzlesSlot({ model, host }) {
     controller = null;
     box.replaceChildren();
     if (!ref) return;
-    const label = el("h3", "swr-puzzles-label", model.get("puzzles_label") || "Puzzles");
+    const label = el("div", "swr-puzzles-head");
+    label.append(el("h3", "swr-puzzles-label", model.get("puzzles_label") || "Puzzles"));
+    const at = model.get("puzzles_at") || {};
+    if (typeof at.index === "number" && at.index + 1 < at.count) {
+      const next = el("button", "swr-btn-text swr-puzzles-next", "Next puzzle");
+      next.type = "button";
+      next.dataset.action = "next-puzzle";
+      next.addEventListener("click", () => open(at.index + 1));
+      label.append(next);
+    }
     if (!host || typeof host.getWidget !== "function") {
       box.append(label, el("div", "swr-puzzles-note", "Run w.open_puzzles() in a cell to see them."));
       return;

@@ -131,7 +131,7 @@ export function mountReplay(model, host, widgets = null) {
   const note = noteEditor((ply, fields) => send(annotateMessage(ply, fields, seq(), model.get("line") || [])));
   panel.append(moveList.box, note.box);
   main.append(stage, panel);
-  const puzzles = puzzlesSlot({ model, host: widgets });
+  const puzzles = puzzlesSlot({ model, host: widgets, open: (index) => send(puzzlesMessage(seq(), index)) });
   root.append(head.box, main, puzzles.box, live);
 
   // ------------------------------------------------------------------ navigation

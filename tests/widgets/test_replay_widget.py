@@ -607,3 +607,26 @@ def test_the_review_fills_the_graph_and_the_summary_and_can_be_cancelled() -> No
     # a record saved after the review reloads with its graph and summary
     again = ReplayWidget(r.record)
     assert again.evals == r.evals and again.summary == r.summary
+
+
+def test_the_puzzles_button_opens_the_reviewed_games_puzzles_below() -> None:
+    from spite_widget import LessonWidget
+
+    r = ReplayWidget(SAMPLE)
+    r.review_with_bot(wait=True)
+    worst = min((0, 1), key=lambda p: r.summary[p]["accuracy"])
+    send(r, {"type": "puzzles", "seq": r.table["seq"]})
+    assert r.status["kind"] == "info", r.status
+    assert r.puzzles_ref.startswith("anywidget:") and r.puzzles_at["player"] == worst
+    shown = r._puzzle_widget
+    assert isinstance(shown, LessonWidget) and r.puzzles_ref == f"anywidget:{shown.model_id}"
+    assert r.puzzles_label.startswith(
+        f"Puzzle 1 of {r.puzzles_at['count']} for {r.replay.game.players[worst]}"
+    )
+    # the puzzle is a position of the game, from the worst player's seat, with a goal
+    assert shown.session.game.current_player == worst
+    send(r, {"type": "puzzles", "index": r.puzzles_at["count"], "seq": r.table["seq"]})
+    assert r.status["kind"] == "error" and "no puzzle" in r.status["text"]
+    send(r, {"type": "puzzles", "index": -1, "seq": r.table["seq"]})
+    assert r.status["kind"] == "error" and "does not understand" in r.status["text"]
+    assert not r.errors

@@ -16,7 +16,7 @@ object with a `type` and the `seq` of the position it was sent from.
   `{"type": "goto", "line": [[12, 2]], "ply": 13, "seq": 7}` shows ply 13 of the side line
   `line` (1-based [move, variation] pairs, as `Replay.line`; [] is the main line);
   `{"type": "line", "action": "exit" | "promote" | "delete", "seq": 7}` acts on the cursor's
-  side line; `{"type": "puzzles", "seq": 7}` opens the reviewed game's puzzles.
+  side line; `{"type": "puzzles", "seq": 7}` opens the reviewed game's puzzles (`"index": 1`: the next one).
   `parse_replay_message` checks every field and raises `ProtocolError` in plain words.
 * **Python -> browser**: synced traits. `table` is a `protocol.TableView` (built from the
   GameState, or from one player's `PlayerView`), `moves` a list of `MoveEntry`, `ply`,
@@ -46,7 +46,7 @@ _FIELDS: Final[dict[str, frozenset[str]]] = {
     "move": frozenset({"type", "seq", "move"}),
     "goto": frozenset({"type", "seq", "line", "ply"}),
     "line": frozenset({"type", "seq", "action"}),
-    "puzzles": frozenset({"type", "seq"}),
+    "puzzles": frozenset({"type", "seq", "index"}),
 }
 
 LINE_ACTIONS: Final = ("exit", "promote", "delete")
@@ -135,11 +135,13 @@ class LineMessage(TypedDict):
     action: Literal["exit", "promote", "delete"]
 
 
-class PuzzlesMessage(TypedDict):
-    """Open the puzzles of the reviewed game below the replay."""
+class PuzzlesMessage(TypedDict, total=False):
+    """Open the puzzles of the reviewed game below the replay (puzzle `index`, 0-based, of the
+    player whose puzzles are open: the Next button)."""
 
     type: Literal["puzzles"]
     seq: int
+    index: int
 
 
 ReplayMessage = (
@@ -300,7 +302,13 @@ def parse_replay_message(content: object) -> ReplayMessage:
         if action not in LINE_ACTIONS:
             raise ProtocolError(f"a line message's action is one of {', '.join(LINE_ACTIONS)}")
         return LineMessage(type="line", seq=seq, action=action)
-    return PuzzlesMessage(type="puzzles", seq=seq)
+    msg_p = PuzzlesMessage(type="puzzles", seq=seq)
+    if "index" in content:
+        index = _count(content["index"])
+        if index is None:
+            raise ProtocolError("a puzzle's index is a whole number from 0")
+        msg_p["index"] = index
+    return msg_p
 
 
 def _line(value: object) -> LineAddress:

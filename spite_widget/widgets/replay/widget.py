@@ -112,6 +112,8 @@ class ReplayWidget(PythonOwnedWidget[StatusKind]):
     move, None where the record has no `eval` (from a seat: its own moves, up to the cursor)."""
     puzzles_ref = traitlets.Unicode("").tag(sync=True)
     """"anywidget:<model id>" of the LessonWidget the Puzzles button opened below ("" for none)."""
+    puzzles_at = traitlets.Dict().tag(sync=True)
+    """Which puzzle is open: {"player", "index", "count"} ({} for none)."""
     puzzles_label = traitlets.Unicode("").tag(sync=True)
     """The heading above the puzzles ("Puzzle 1 of 3 for Ada")."""
     perspective = traitlets.Int(None, allow_none=True).tag(sync=True)
@@ -141,6 +143,7 @@ class ReplayWidget(PythonOwnedWidget[StatusKind]):
         self._evals_cache: list[Any] = []
         self._evals_key: tuple[Any, ...] | None = None
         self._puzzles: list[Any] = []
+        self._puzzles_key: tuple[int, ...] | None = None
         self._puzzle_widget: Any = None
         self.errors: list[str] = []
         """Problems met outside any call of yours (the review thread); each is also shown in the status line."""
@@ -300,11 +303,12 @@ class ReplayWidget(PythonOwnedWidget[StatusKind]):
         if thread is not None and thread is not threading.current_thread():
             thread.join(timeout)
 
-    def open_puzzles(self, player: int | None = None) -> Any:
-        """Open, below the replay, the puzzles of the reviewed game for `player` (default: the
-        seat the table is seen from, else the player who gave away the most): the positions
-        where that player gave up the most, each a lesson ("find a better move"). Returns the
-        LessonWidget, or None when the game holds no puzzle for that player."""
+    def open_puzzles(self, player: int | None = None, index: int = 0) -> Any:
+        """Open, below the replay, puzzle `index` (0-based) of the reviewed game for `player`
+        (default: the seat the table is seen from, else the player with the lower accuracy):
+        the positions where that player gave up the most, each a lesson ("find a better
+        move"), checked by the expert. An unreviewed game is reviewed first. Returns the
+        LessonWidget, or None when there is no such puzzle."""
         from ... import puzzles
         from ..lesson import LessonWidget
 
@@ -313,22 +317,25 @@ class ReplayWidget(PythonOwnedWidget[StatusKind]):
             if player is None:
                 player = self.perspective if self.perspective is not None else self._worst_player()
             _check_perspective(player)
-            try:
-                found = list(puzzles(self._replay.game.to_record(), player=player))
-            except ValueError as e:
-                self._say(f"No puzzles yet: {e}", "error")
-                return None
+            if player is None or isinstance(index, bool) or not isinstance(index, int) or index < 0:
+                raise ValueError(f"a puzzle is numbered from 0, not {index!r}")
+            key = (id(self._replay), self._replay.revision, self._merges, player)
+            if self._puzzles_key != key:
+                self._puzzles = list(puzzles(game.to_record(), player=player))
+                self._puzzles_key = key
+            found = self._puzzles
             name = game.players[player]
             if not found:
                 self._say(f"No puzzle for {name}: no move of theirs gave much away.", "info")
                 return None
-            self._puzzles = found
-            self._puzzle_widget = LessonWidget(found[0])
-            self.puzzles_label = f"Puzzle 1 of {len(found)} for {name}: {found[0].title}"
+            if index >= len(found):
+                self._say(f"There is no puzzle {index + 1} for {name}: there are {len(found)}.", "error")
+                return None
+            self._puzzle_widget = LessonWidget(found[index])
+            self.puzzles_at = {"player": player, "index": index, "count": len(found)}
+            self.puzzles_label = f"Puzzle {index + 1} of {len(found)} for {name}: {found[index].title}"
             self.puzzles_ref = f"anywidget:{self._puzzle_widget.model_id}"
-            self._say(
-                f"{len(found)} puzzle{'s' if len(found) != 1 else ''} for {name}, below the replay.", "info"
-            )
+            self._say(f"Puzzle {index + 1} of {len(found)} for {name}, below the replay.", "info")
             return self._puzzle_widget
 
     def _worst_player(self) -> int:
@@ -406,7 +413,11 @@ class ReplayWidget(PythonOwnedWidget[StatusKind]):
         {"exit": self.exit_line, "promote": self.promote, "delete": self.delete_line}[msg["action"]]()
 
     def _on_puzzles(self, msg: dict[str, Any]) -> None:
-        self.open_puzzles()
+        at = self.puzzles_at
+        if "index" in msg and at:
+            self.open_puzzles(at["player"], msg["index"])
+        else:
+            self.open_puzzles()
 
     def _on_annotate(self, msg: dict[str, Any]) -> None:
         if msg["seq"] < self._game_seq:
