@@ -3,7 +3,7 @@
 import { el } from "../lib/cards.js";
 
 /** Button labels, by `data-action`. */
-export const LESSON_ACTIONS = ["hint", "solution", "undo", "reset", "next-lesson"];
+const LESSON_ACTIONS = ["hint", "solution", "undo", "reset", "next-lesson"];
 
 function spanOf(span) {
   const tag = { strong: "strong", em: "em", code: "code" }[span.style] || "span";
@@ -49,7 +49,7 @@ export function renderPage(page, progress) {
 }
 
 /** The goal box: a target while playing, a tick once reached. */
-export function renderGoal(goal, progress) {
+function renderGoal(goal, progress) {
   const box = el("div", `swl-goal swl-goal-${progress}`);
   box.dataset.goal = progress;
   const mark = el("span", "swl-goal-mark", progress === "done" ? "\u2713" : progress === "failed" ? "!" : "\u2691");

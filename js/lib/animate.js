@@ -30,32 +30,25 @@ export function animateLast(before, table, piles, duration = 260) {
   );
 }
 
-/** Mark the cards of `hand` that were not in `previous` (a multiset difference) as just drawn. */
-export function markDrawn(previous, hand, handPile) {
-  if (!previous || !hand || !handPile || reduced()) return;
-  const left = new Map();
-  for (const c of previous) left.set(c, (left.get(c) || 0) + 1);
+/** Mark the bottom hand's cards at `positions` (the table's `drawn`, from Python) as just drawn. */
+function markDrawn(positions, handPile) {
+  if (!positions || !positions.length || !handPile || reduced()) return;
   const cards = handPile.querySelectorAll(".sw-face");
-  hand.forEach((c, i) => {
-    const n = left.get(c) || 0;
-    if (n) left.set(c, n - 1);
-    else if (cards[i]) {
-      cards[i].classList.add("sw-drawn");
-      cards[i].style.setProperty("--sw-delay", `${i * 60}ms`);
-    }
-  });
+  for (const i of positions) {
+    if (!cards[i]) continue;
+    cards[i].classList.add("sw-drawn");
+    cards[i].style.setProperty("--sw-delay", `${i * 60}ms`);
+  }
 }
 
 /**
- * After a redraw from table `shown` to `table`: slide the card just played (`before` is the
- * snapshot of the old piles) and mark the cards just drawn into the bottom player's hand.
- * (A table whose hand was not sent, a covered one, marks nothing as drawn when it is shown.)
+ * After a redraw from table `shown` to `table` with a move in between: slide the card just
+ * played (`before` is the snapshot of the old piles) and mark the cards Python says the
+ * bottom player just drew. A redraw with no move in it (a hint, Show my hand lifting a
+ * cover) plays nothing again.
  */
 export function animateChange(shown, table, before, piles) {
-  if (!shown || table.seq === shown.seq) return;
-  // a redraw with no move in it (Show my hand lifting a cover) does not play the last one again
-  if (table.ply !== shown.ply) animateLast(before, table, piles);
-  if (shown.bottom === table.bottom) {
-    markDrawn(shown.seats[table.bottom].hand, table.seats[table.bottom].hand, piles.get("H"));
-  }
+  if (!shown || table.seq === shown.seq || table.ply === shown.ply) return;
+  animateLast(before, table, piles);
+  markDrawn(table.drawn, piles.get("H"));
 }

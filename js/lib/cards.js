@@ -45,7 +45,7 @@ function glyph(cls, text) {
 /** A face-up card: `<div class="sw-card sw-face sw-red" data-card="7h" aria-label="seven of hearts">`. */
 export function cardFace(code) {
   const red = code[1] === "h" || code[1] === "d";
-  const card = el("div", `sw-card sw-face ${red ? "sw-red" : "sw-black"}${code[0] === "K" ? " sw-king" : ""}`);
+  const card = el("div", `sw-card sw-face ${red ? "sw-red" : "sw-black"}`);
   card.dataset.card = code;
   card.setAttribute("aria-label", cardWords(code));
   card.setAttribute("role", "img");

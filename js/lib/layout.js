@@ -2,7 +2,7 @@
 // A replay or a lesson widget draws its positions with `renderTable` too (both hands face
 // up when the payload carries both), and adds its own controls around it.
 
-import { cardBack, cardFace, cardWords, el, emptySlot } from "./cards.js";
+import { cardBack, cardFace, cardWords, el, emptySlot, rankShow } from "./cards.js";
 import { screenPile, splitMove } from "./protocol.js";
 
 const FAN_ROWS = 11; // the cards of one column of a side stack's fan (10 steps)
@@ -120,23 +120,21 @@ function seatRow(table, player, atBottom, piles) {
 
 function centerPile(center, i) {
   const key = `C${i + 1}`;
-  const king = center.top && center.top[0] === "K";
-  const label = center.top
-    ? `center stack ${i + 1}: ${plural(center.size, "card")}, top ${cardWords(center.top)}${king ? ` counting as ${center.shows}` : ""}; needs ${center.needs}`
-    : `center stack ${i + 1}: empty, needs an ace`;
+  const label = center.label; // Python's words: "center stack 1: empty, needs an ace"
   const p = pile(key, "sw-center", label);
   const stack = el("div", "sw-stack");
   if (center.size > 1) stack.append(el("div", "sw-under"));
   if (center.top) {
     const card = cardFace(center.top);
-    if (king) {
+    // a card that counts as another rank (a King) says which, as Python sent it
+    if (center.shows && center.shows !== rankShow(center.top)) {
       const as = el("span", "sw-as", `= ${center.shows}`);
       as.setAttribute("aria-hidden", "true");
       card.append(as);
     }
     stack.append(card);
   } else {
-    stack.append(emptySlot("A"));
+    stack.append(emptySlot(center.needs)); // what it takes, as Python says: "A"
   }
   p.append(stack);
   const cap = caption("");

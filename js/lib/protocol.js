@@ -17,18 +17,19 @@
 /**
  * @typedef {{name: string, hand: string[] | null, hand_count: number,
  *            payoff_top: string | null, payoff_count: number, sides: string[][]}} SeatView
- * @typedef {{top: string | null, size: number, shows: string, needs: string}} CenterView
+ * @typedef {{top: string | null, size: number, shows: string, needs: string, label: string}} CenterView
+ *   label: the stack's accessible name, in Python's words
  * @typedef {{move: string, player: number, text: string, words: string}} LastMove
  * @typedef {{v: number, seq: number, ply: number, bottom: number, to_move: number,
  *            seats: SeatView[], centers: CenterView[], stock: number,
- *            last: LastMove | null,
+ *            last: LastMove | null, drawn: number[],
  *            result: {winner: number | null, points: number, reason: string} | null}} TableView
+ *   drawn: positions in the bottom hand of the cards its player drew with the last move
  * @typedef {{text: string, kind: "info" | "turn" | "error" | "over" | "hint", id: number}} Status
  * @typedef {{type: "move", move: string, seq: number}} MoveMessage
  * @typedef {{type: "reveal" | "hint" | "undo" | "next-game" | "new-match", seq: number}} ActionMessage
  */
 
-export const PROTOCOL_VERSION = 1;
 export const ACTIONS = ["reveal", "hint", "undo", "next-game", "new-match"];
 export const ACTION_LABELS = {
   reveal: "Show my hand",

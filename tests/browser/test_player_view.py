@@ -87,6 +87,48 @@ def test_a_selected_hand_card_shows_the_gold_ring(bare: Any, new_page: Any) -> N
     assert f"{GOLD} 0px 0px 0px 3px" in ring, ring
 
 
+# ---------------------------------------------------------------- the cards just drawn
+DRAWN_JS = """() => {
+    // every time hand cards get marked as just drawn: their positions in the hand
+    window.drawnMarks = [];
+    new MutationObserver(() => {
+        const cards = [...document.querySelectorAll("[data-pile='H'] .sw-face")];
+        const marked = cards.flatMap((c, i) => (c.classList.contains('sw-drawn') ? [i] : []));
+        if (marked.length) window.drawnMarks.push(marked);
+    }).observe(document.body, {subtree: true, childList: true, attributes: true, attributeFilter: ['class']});
+}"""
+
+
+def test_the_cards_marked_as_drawn_are_those_python_names(bare: Any, new_page: Any) -> None:
+    """The front end works out no draw: it marks the hand positions of the table's `drawn`."""
+    w = SpiteWidget(opponent="greedy", seed=3, opponent_delay=0)
+    page = open_at(bare, new_page, w, 900)
+    page.evaluate(DRAWN_JS)
+    w.play(next(m for m in w.legal if m.startswith("H:") and ">S" in m))  # ends the turn
+    w.wait(30)
+    drawn = w.table["drawn"]
+    assert w.table["to_move"] == 0 and drawn  # the computer has played; this hand refilled
+    page.wait_for_function(f"() => document.querySelector('.sw-root').dataset.seq === '{w.table['seq']}'")
+    assert page.evaluate("() => window.drawnMarks.at(-1)") == drawn
+
+
+def test_the_center_stacks_say_what_python_says(bare: Any, new_page: Any) -> None:
+    """A center stack's name, what a King on it counts as, what an empty one takes: Python's."""
+    s = Game.new(seed=3).state
+    stock = list(s.stock)
+    c1 = tuple(stock.pop(next(i for i, c in enumerate(stock) if str(c)[0] == r)) for r in "A2K")
+    s = dataclasses.replace(s, stock=tuple(stock), centers=(c1, (), ()))
+    w = SpiteWidget(game=Game.from_state(s, seed=3), opponent="greedy", seed=1, opponent_delay=0)
+    page = open_at(bare, new_page, w, 900)
+    labels = page.evaluate(
+        "() => [1, 2, 3].map(i => document.querySelector(`[data-pile='C${i}']`).ariaLabel)"
+    )
+    assert labels == [c["label"] for c in w.table["centers"]]
+    assert labels[0].endswith("counting as 3; needs 4") and labels[1].endswith("empty, needs an ace")
+    assert page.locator("[data-pile='C1'] .sw-as").inner_text() == "= 3"
+    assert page.locator("[data-pile='C2'] .sw-slot").inner_text() == w.table["centers"][1]["needs"] == "A"
+
+
 # ---------------------------------------------------------------- item 3: covered cards
 INK_JS = """(sel) => {
     // For every covered card of a fan: the ink box of its index (rank and suit glyphs,
