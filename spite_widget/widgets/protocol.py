@@ -19,10 +19,12 @@ Two directions, one vocabulary (mirrored, with the same names, in `js/lib/protoc
 
 from __future__ import annotations
 
+from functools import lru_cache
 from typing import Any, Final, Literal, NotRequired, TypedDict, cast
 
 from ..engine.cards import KING, RANK_OF, card_words, rank_name
 from ..engine.game import Played
+from ..engine.i18n import get_language
 from ..engine.moves import Move
 from ..engine.narrate import describe_move, describe_move_words
 from ..engine.rules import is_complete
@@ -207,30 +209,40 @@ def parse_client_message(content: object) -> ClientMessage:
     return cast(ClientMessage, parse_table_message(content, MESSAGE_TYPES[1:], "table"))
 
 
-def center_view(pile: tuple[str, ...], index: int) -> CenterView:
-    """Center stack `index` (0-based), with the words a screen reader says for it."""
+def center_view(pile: tuple[str, ...], index: int, lang: str | None = None) -> CenterView:
+    """Center stack `index` (0-based), with the words a screen reader says for it (in `lang`,
+    the language in force: looked up once per table by `table_view`)."""
     size = len(pile)
-    number = index + 1
     if not pile:
         return {
             "top": None,
             "size": 0,
             "shows": "",
             "needs": rank_name(1),
-            "label": f"center stack {number}: empty, needs an ace",
+            "label": _center_label(index, 0, "", ""),
         }
     top = pile[-1]
-    shows = rank_name(size)
-    needs = rank_name(size + 1) if not is_complete(size) else ""
-    king = f" counting as {shows}" if RANK_OF[top] == KING else ""
-    cards = f"{size} card{'' if size == 1 else 's'}"
     return {
         "top": str(top),
         "size": size,
-        "shows": shows,
-        "needs": needs,
-        "label": f"center stack {number}: {cards}, top {card_words(top)}{king}; needs {needs}",
+        "shows": rank_name(size),
+        "needs": rank_name(size + 1) if not is_complete(size) else "",
+        "label": _center_label(index, size, str(top), lang or get_language()),
     }
+
+
+@lru_cache(maxsize=1024)
+def _center_label(index: int, size: int, top: str, lang: str) -> str:
+    """ "center stack 2: 5 cards, top five of hearts; needs 6" (cached: a table sends three
+    with every update, and the same few recur)."""
+    number = index + 1
+    if not size:
+        return f"center stack {number}: empty, needs an ace"
+    shows = rank_name(size)
+    king = f" counting as {shows}" if RANK_OF[top] == KING else ""
+    cards = f"{size} card{'' if size == 1 else 's'}"
+    needs = rank_name(size + 1) if not is_complete(size) else ""
+    return f"center stack {number}: {cards}, top {card_words(top)}{king}; needs {needs}"
 
 
 def drawn_positions(hand: tuple[str, ...] | None, seat: int, played: Played | None) -> list[int]:
@@ -300,6 +312,7 @@ def table_view(
         for p in (0, 1)
     ]
     result: Result | None = view.result
+    lang = get_language()
     return {
         "v": PROTOCOL_VERSION,
         "seq": seq,
@@ -307,7 +320,7 @@ def table_view(
         "bottom": bottom,
         "to_move": view.current_player,
         "seats": seats,
-        "centers": [center_view(c, i) for i, c in enumerate(view.centers)],
+        "centers": [center_view(c, i, lang) for i, c in enumerate(view.centers)],
         "stock": view.stock_count if isinstance(view, PlayerView) else len(view.stock),
         "last": last,
         "drawn": drawn_positions(hands[bottom], bottom, played),

@@ -27,7 +27,7 @@ from ...engine.game import Game, GameWatcher, Played
 from ...engine.match import Match
 from ...engine.moves import Move
 from ...engine.narrate import PILE_WORDS
-from ...engine.state import GameState
+from ...engine.state import GameState, PlayerView
 from ..protocol import ACTIONS, LastMove, Score, StatusKind, TableView, as_moves, last_move, table_view
 from .summary import TurnMove, summarize_turn
 
@@ -108,6 +108,8 @@ class TableSession:
         self._shown_to: int | None = None
         """Two players at one screen: the player whose hand is in view (None: covered)."""
         self._watcher: GameWatcher = self
+        self._view: PlayerView | None = None
+        self._view_key: tuple[int, int, int, int] = (0, -1, -1, -1)
         if game is not None:
             if not isinstance(game, Game):
                 raise TypeError(f"game must be a Game, not {type(game).__name__}")
@@ -154,6 +156,16 @@ class TableSession:
             self.computer is not None and not self.game.is_over and self.game.current_player == self.computer
         )
 
+    def view(self) -> PlayerView:
+        """What the player at the bottom may see now (built once per table shown: a record,
+        the status line and the frame of one move all read it)."""
+        game = self.game
+        key = (id(game), game.ply, self.seq, self.bottom)
+        if self._view_key != key or self._view is None:
+            self._view = game.view(key[3])
+            self._view_key = key
+        return self._view
+
     def watch_with(self, watcher: GameWatcher) -> None:
         """Let `watcher` (the widget, around its lock) watch this session's games in its place:
         it must call `check` and `record` as the session's own `moving` and `moved` do."""
@@ -197,7 +209,7 @@ class TableSession:
         move, player = played.move, played.player
         if played.turn_passed:
             self._shown_to = None  # cover the table until the next player is at the screen
-        sizes = _sizes_before(game, played)
+        sizes = _sizes_before(self.view(), played)
         who = "You" if self.computer is not None and player == self.human else self.match.players[player]
         self.last = last_move(move, player, sizes, who)
         self.played = played
@@ -213,7 +225,7 @@ class TableSession:
         if player == self.computer:
             self._turn.append(TurnMove(move, sizes, drew))
             if played.turn_passed or over:  # say the whole turn, not only its last move
-                left = game.view(player).payoff_counts[player]
+                left = self.view().payoff_counts[player]
                 text, words = summarize_turn(self._turn, self.match.players[player], left)
                 self._turn = []
         if over:
@@ -343,7 +355,7 @@ class TableSession:
     def frame(self) -> Frame:
         """The table, the legal moves, the buttons and the score, as the bottom player sees them."""
         game = self.game
-        view = game.view(self.bottom)
+        view = self.view()
         over = game.is_over
         covered = self.covered
         can_move = not self.busy and not covered and view.is_my_turn
@@ -384,7 +396,7 @@ class TableSession:
             return f"{self.match.players[p]} is playing…{note}"
         if self.covered:
             return self.cover_text() + note
-        left = game.view(p).payoff_counts[p]
+        left = self.view().payoff_counts[p]
         whose = "Your turn" if self.computer is not None else f"{self.match.players[p]}, your turn"
         return f"{whose}: {left} pay-off card{'s' if left != 1 else ''} to go.{note}"
 
@@ -425,9 +437,9 @@ class TableSession:
         return f"Replay of game {len(self.match.games)}: {how}"
 
 
-def _sizes_before(game: Game, played: Played) -> tuple[int, ...]:
-    """The center stacks' sizes before the move `played` (just played on `game`)."""
-    sizes = list(game.view(played.player).center_sizes())
+def _sizes_before(view: PlayerView, played: Played) -> tuple[int, ...]:
+    """The center stacks' sizes before the move `played`, from a view just after it."""
+    sizes = list(view.center_sizes())
     move = played.move
     if move.to_center:
         i = move.target_index
