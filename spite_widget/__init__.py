@@ -31,6 +31,7 @@ _LAZY = {
     "explain": "spite_widget.teach",
     "explain_position": "spite_widget.teach",
     "lessons": "spite_widget.teach",
+    "puzzles": "spite_widget.teach.puzzles",
     "LessonWidget": "spite_widget.widgets.lesson",
 }
 
@@ -38,6 +39,7 @@ if TYPE_CHECKING:  # pragma: no cover
     from .bots.review import ReviewSummary, annotate_with_bot, review_summary
     from .engine.replay import Replay
     from .teach import explain, explain_position, lessons
+    from .teach.puzzles import puzzles
     from .widgets.lesson import LessonWidget
     from .widgets.replay import ReplayWidget
     from .widgets.table import SpiteWidget
@@ -82,6 +84,7 @@ __all__ = [
     "get_language",
     "language",
     "lessons",
+    "puzzles",
     "review_summary",
     "set_language",
 ]

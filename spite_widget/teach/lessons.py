@@ -37,6 +37,12 @@ class Goal:
     """The goal as shown to the learner: "Play your pay-off card"."""
     check: GoalCheck = field(repr=False, compare=False)
     """Looks only at the game and its moves since the lesson's start."""
+    failed: GoalCheck | None = field(default=None, repr=False, compare=False)
+    """When given: says the goal can no longer be met (a puzzle's wrong first move), so a
+    session need not search the rest of the turn to call the attempt failed."""
+    why_failed: Callable[[Game, int], str] | None = field(default=None, repr=False, compare=False)
+    """When given: why an attempt failed, in the learner's words (instead of the session's
+    account of the cards)."""
 
     def met(self, game: Game, start_ply: int) -> bool:
         return self.check(game, start_ply)
@@ -76,9 +82,17 @@ class Lesson:
     """The rule option in force (the lesson about the option turns it on)."""
     lang: str = "en"
     """The language its words are in; a `LessonSession` speaks it too."""
+    position: str | None = None
+    """A start from a position (`GameState.to_text()`, a puzzle's) instead of a deal: `deck`
+    and `setup` are then empty, and `seed` drives the reshuffles."""
+    debrief: str = ""
+    """Said once the goal is reached (a puzzle: the expert's line)."""
 
     def new_game(self) -> Game:
         """A fresh Game at the lesson's starting position (the setup already played)."""
+        if self.position is not None:
+            state = GameState.from_text(self.position)
+            return Game.from_state(state, seed=self.seed, players=self.players)
         game = Game.new(
             seed=self.seed,
             deck=self.deck,
@@ -91,19 +105,23 @@ class Lesson:
 
     def goal_met(self, game: Game, start_ply: int | None = None) -> bool:
         """Has `game` met the goal since the lesson's start (by default: after the setup)?"""
-        return self.goal.met(game, len(self.setup) if start_ply is None else start_ply)
+        if start_ply is None:
+            start_ply = GameState.from_text(self.position).ply if self.position else len(self.setup)
+        return self.goal.met(game, start_ply)
 
 
 # ---------------------------------------------------------------------------- goals
 
 
-def _since(game: Game, start: int) -> tuple[Move, ...]:
-    return game.moves[start:]
+def moves_since(game: Game, start: int) -> tuple[Move, ...]:
+    """The moves played since ply `start` (a game begun from a position holds only those)."""
+    n = game.ply - start
+    return game.moves[len(game.moves) - n :] if n > 0 else ()
 
 
 def payoff_played(game: Game, start: int) -> bool:
     """The learner played a pay-off card."""
-    return any(m.source == "P" for m in _since(game, start))
+    return any(m.source == "P" for m in moves_since(game, start))
 
 
 def payoff_played_no_draw(game: Game, start: int) -> bool:
@@ -125,7 +143,7 @@ def completed_with_king(game: Game, start: int) -> bool:
 
 def tidy_end(game: Game, start: int) -> bool:
     """The turn ended with nothing left to play to the center and a discard that buries nothing."""
-    moves = _since(game, start)
+    moves = moves_since(game, start)
     if not moves or not moves[-1].ends_turn:
         return False
     before = game.copy()
@@ -151,7 +169,7 @@ def opponent_can_reach_payoff(state: GameState, opponent: int) -> bool:
 def blocked(game: Game, start: int) -> bool:
     """The learner played to the center, then ended the turn leaving the opponent no visible way
     to their pay-off card."""
-    moves = _since(game, start)
+    moves = moves_since(game, start)
     if not moves or not moves[-1].ends_turn or game.is_over:
         return False
     if not any(m.to_center for m in moves):
@@ -773,4 +791,13 @@ def lesson(lesson_id: str, lang: str | None = None) -> Lesson:
     raise KeyError(f"no lesson {lesson_id!r}; the lessons are {', '.join(x.id for x in found)}")
 
 
-__all__ = ["MATCH_TARGET", "STACK_COMPLETE", "Goal", "Lesson", "build_deck", "lesson", "lessons"]
+__all__ = [
+    "MATCH_TARGET",
+    "STACK_COMPLETE",
+    "Goal",
+    "Lesson",
+    "build_deck",
+    "lesson",
+    "lessons",
+    "moves_since",
+]

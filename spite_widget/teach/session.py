@@ -22,7 +22,7 @@ from ..engine.narrate import describe_move
 from ..engine.rules import HAND_SIZE
 from ..engine.state import PlayerView
 from .explain import explain
-from .lessons import MATCH_TARGET, Lesson, opponent_can_reach_payoff
+from .lessons import MATCH_TARGET, Lesson, moves_since, opponent_can_reach_payoff
 from .position import explain_position
 
 SEARCH_NODES = 4_000
@@ -85,6 +85,8 @@ class LessonSession:
             return "done"
         if self.game.is_over or self.game.current_player != self.lesson.learner:
             return "failed"
+        if self._given_up():
+            return "failed"
         if self.dead_end:
             return "failed"
         return "playing"
@@ -106,11 +108,22 @@ class LessonSession:
             self._paths[key] = self._search()
         return self._paths[key]
 
+    def _given_up(self, game: Game | None = None) -> bool:
+        """The lesson's goal says it can no longer be met (without searching)."""
+        failed = self.lesson.goal.failed
+        return failed is not None and failed(self.game if game is None else game, self.start_ply)
+
     def _search(self) -> tuple[Move, ...] | None:
         lesson, start = self.lesson, self.start_ply
         game = self.game.copy()
         if lesson.goal_met(game, start):
             return ()
+        if self._given_up(game):
+            return None
+        if lesson.goal.failed is not None:  # a goal that says itself when it fails: no search
+            solution, played = self.solution(), self.moves
+            if played == solution[: len(played)]:
+                return solution[len(played) :]
         frontier: list[tuple[Move, ...]] = [()]
         seen = {game.state}
         visited = 0
@@ -127,7 +140,7 @@ class LessonSession:
                         if lesson.goal_met(game, start):
                             return (*line, m)
                         state = game.state
-                        if state not in seen:
+                        if state not in seen and not self._given_up(game):
                             seen.add(state)
                             nxt.append((*line, m))
                         game.undo()
@@ -166,7 +179,7 @@ class LessonSession:
     @property
     def moves(self) -> tuple[Move, ...]:
         """The learner's moves so far in this attempt."""
-        return self.game.moves[self.start_ply :]
+        return moves_since(self.game, self.start_ply)
 
     def legal_moves(self) -> list[Move]:
         """The learner's legal moves, or [] once the lesson is done or failed."""
@@ -266,6 +279,8 @@ class LessonSession:
             self.message = (
                 said + " " + _("Goal reached: {goal}").format(goal=self.lesson.goal.text) + self._score()
             )
+            if self.lesson.debrief:
+                self.message = self.message.rstrip(".") + ". " + self.lesson.debrief
         elif status == "failed":
             self.message = f"{said} {self._why_failed()} " + _("Undo the move or reset to try again.")
         else:
@@ -299,6 +314,9 @@ class LessonSession:
     def _why_failed(self) -> str:
         """Why this attempt can no longer reach the goal, in terms of the cards."""
         game = self.game
+        why = self.lesson.goal.why_failed
+        if why is not None:
+            return why(game, self.start_ply)
         outcome = game.outcome
         if outcome is not None:
             text = outcome.describe(game.players)

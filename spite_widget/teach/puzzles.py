@@ -1,0 +1,221 @@
+"""Learn from your mistakes: the moves of a reviewed game that cost a player the most, as lessons.
+
+`puzzles(record, player=0)` finds the positions where that player gave away the most chances
+by the expert's review (`x-loss` of each move, see `spite_widget.bots.review`), and turns each
+into a `Puzzle`, a `Lesson` that the `LessonWidget` opens as it is: "find a better move than
+7♥ to S1". The position is the player's own view of the table at that moment, completed with
+cards dealt at random where they could not see (`Game.from_state`), so a puzzle shows nothing
+the player did not know. The goal is met when the learner's move gives away less than an
+inaccuracy (`review.INACCURACY`) next to the expert's best; the solution is the expert's move,
+and the expert's line for the rest of the turn is said once the goal is reached.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+from ..bots import get_bot
+from ..bots.review import INACCURACY, LOSS_KEY, annotate_with_bot
+from ..engine import records
+from ..engine.game import Game
+from ..engine.i18n import _, get_language, language
+from ..engine.moves import Move
+from ..engine.replay import RecordSource
+from ..engine.state import PlayerView
+from .lessons import Goal, Lesson, moves_since
+
+COUNT = 5
+"""Puzzles given by default: the player's costliest moves."""
+
+
+@dataclass(frozen=True)
+class Puzzle(Lesson):
+    """A lesson made from a move of a real game (a `Lesson`: `LessonWidget(puzzle)` opens it)."""
+
+    game_index: int = 0
+    """Which game of the record (0 for a single game; a match's game otherwise)."""
+    number: int = 0
+    """The move of that game (1-based) the puzzle asks to improve on."""
+    played: str = ""
+    """The move that was played there."""
+    loss: float = 0.0
+    """The share of the chances it gave away, by the expert's evaluation."""
+    best: str = ""
+    """The expert's move (the solution)."""
+    line: tuple[str, ...] = field(default=())
+    """The expert's line for the rest of the turn, starting with `best` (it stops where new
+    cards are drawn: those would be guessed, as the player could not see them)."""
+
+
+class _Verdict:
+    """Rates the learner's first move from the puzzle's position with the expert (cached)."""
+
+    def __init__(self, view: PlayerView, bot: Any) -> None:
+        self.view = view
+        self.bot = bot
+        self.losses: dict[Move, float] = {}
+
+    def loss(self, move: Move) -> float:
+        if move not in self.losses:
+            self.losses[move] = max(0.0, float(self.bot.rate(self.view, move).loss))
+        return self.losses[move]
+
+    def first(self, game: Game, start: int) -> Move | None:
+        moves = moves_since(game, start)
+        return moves[0] if moves else None
+
+    def met(self, game: Game, start: int) -> bool:
+        move = self.first(game, start)
+        return move is not None and self.loss(move) < INACCURACY
+
+    def failed(self, game: Game, start: int) -> bool:
+        move = self.first(game, start)
+        return move is not None and self.loss(move) >= INACCURACY
+
+    def why(self, game: Game, start: int) -> str:
+        move = self.first(game, start)
+        if move is None:
+            return _("The turn ended before a move was tried.")
+        return _(
+            "{move} gives away {loss} of your chances by the expert's reckoning; "
+            "a good answer gives away less than {threshold}."
+        ).format(move=_words(move), loss=_percent(self.loss(move)), threshold=_percent(INACCURACY))
+
+
+def puzzles(
+    record: RecordSource,
+    player: int = 0,
+    *,
+    count: int = COUNT,
+    bot: str = "expert",
+    lang: str | None = None,
+    seed: int = 0,
+) -> list[Puzzle]:
+    """The positions where `player` gave away the most chances, costliest first, as puzzles.
+
+    `record` is a game or match record (dict or path), a Game or a Match; one that has not
+    been reviewed (no `eval` on its moves) is reviewed first with `annotate_with_bot`. Only
+    moves that gave away at least an inaccuracy's share become puzzles, at most `count`.
+    `seed` deals the cards the player could not see; `lang` picks the words' language.
+    """
+    if player not in (0, 1):
+        raise ValueError(f"player must be 0 or 1, not {player!r}")
+    if type(count) is not int or count < 0:
+        raise ValueError(f"count must be a whole number >= 0, not {count!r}")
+    loaded = records.load(record)
+    if not any("eval" in g.annotation(n) for g in loaded.games for n in range(1, g.ply + 1)):
+        loaded = records.load(annotate_with_bot(loaded.record(), bot=bot))
+    costly: list[tuple[float, int, int]] = []
+    for gi, game in enumerate(loaded.games):
+        for n in range(1, game.ply + 1):
+            loss = game.annotation(n).get(LOSS_KEY, 0.0)
+            if game.mover(n) == player and loss >= INACCURACY:
+                costly.append((-loss, gi, n))
+    costly.sort()
+    expert = get_bot(bot, seed=0)
+    out: list[Puzzle] = []
+    with language(lang):
+        for _loss, gi, n in costly:
+            if len(out) >= count:
+                break
+            made = _puzzle(loaded.games[gi], gi, n, player, expert, seed, len(loaded.games) > 1)
+            if made is not None:
+                out.append(made)
+    return out
+
+
+def _puzzle(
+    record_game: Game, gi: int, number: int, player: int, expert: Any, seed: int, in_match: bool
+) -> Puzzle | None:
+    """The puzzle of move `number`, or None if the expert no longer finds it costly."""
+    cursor = Game.from_record({**record_game.to_record(), "moves": [], "result": None})
+    for i, move in enumerate(record_game.moves[: number - 1]):
+        cursor.play(move, stock=record_game.stock_after(i + 1))
+    view = cursor.view(player)
+    played = record_game.moves[number - 1]
+    verdict = _Verdict(view, expert)
+    rating = expert.rate(view, played)
+    loss = max(0.0, float(rating.loss))
+    if loss < INACCURACY:
+        return None
+    verdict.losses[played] = loss
+    best: Move = rating.best
+    verdict.losses[best] = 0.0
+    start = Game.from_state(view, seed=seed, players=record_game.players)
+    line = _expert_line(start, best, player, seed)
+    opponent = record_game.players[1 - player]
+    where = _("game {g}, move {n}").format(g=gi + 1, n=number) if in_match else _("move {n}").format(n=number)
+    text = _(
+        "{where} of your game against {name}. You played {move} ({notation}), and by the expert's reckoning "
+        "that gave away {loss} of your chances. Find a better move: any move that gives away "
+        "less than {threshold} passes."
+    ).format(
+        where=where[0].upper() + where[1:],
+        name=opponent,
+        move=_words(played),
+        notation=str(played),
+        loss=_percent(loss),
+        threshold=_percent(INACCURACY),
+    )
+    return Puzzle(
+        id=f"puzzle-{gi + 1}-{number}" if in_match else f"puzzle-{number}",
+        title=_("Puzzle: {where}").format(where=where),
+        text=text,
+        rules=(),
+        deck=(),
+        setup=(),
+        goal=Goal(
+            _("Find a better move than {move}").format(move=_words(played)),
+            verdict.met,
+            failed=verdict.failed,
+            why_failed=verdict.why,
+        ),
+        hint=_("Look at what each center stack needs and where each of your cards could go."),
+        solution=(str(best),),
+        seed=seed,
+        players=(record_game.players[0], record_game.players[1]),
+        learner=player,
+        kings_start_stacks=view.rules.kings_start_stacks,
+        lang=get_language(),
+        position=start.state.to_text(),
+        debrief=_("The expert's line: {line}.").format(line=", ".join(_words(Move.parse(m)) for m in line)),
+        game_index=gi,
+        number=number,
+        played=str(played),
+        loss=loss,
+        best=str(best),
+        line=line,
+    )
+
+
+def _expert_line(start: Game, best: Move, player: int, seed: int) -> tuple[str, ...]:
+    """The expert's moves for the rest of the turn from `start`, `best` first, up to a draw."""
+    game = start.copy()
+    bot = get_bot("expert", seed=seed)
+    line: list[str] = []
+    move = best
+    while len(line) < 30:
+        done = game.play(move)
+        line.append(str(move))
+        if done.turn_passed or done.result is not None or done.drawn:
+            break
+        move = bot.choose(game.view(player))
+    return tuple(line)
+
+
+def _words(move: Move) -> str:
+    """The move in words: "7♥ to S1", "7♥ from S2 to C1", "K♠ from your pay-off pile to C3"."""
+    card, pile = move.card.display, move.target
+    if move.source == "P":
+        return _("{card} from your pay-off pile to {pile}").format(card=card, pile=pile)
+    if move.source != "H":
+        return _("{card} from {source} to {pile}").format(card=card, source=move.source, pile=pile)
+    return _("{card} to {pile}").format(card=card, pile=pile)
+
+
+def _percent(share: float) -> str:
+    return f"{share:.0%}" if share >= 0.005 else "<1%"
+
+
+__all__ = ["COUNT", "Puzzle", "puzzles"]
