@@ -134,3 +134,18 @@ def test_copies_of_the_game_are_nobodys_table() -> None:
         assert other.watcher is None and other.state == w.game.state
         other.play(next(m for m in other.legal_moves() if m.ends_turn))  # changes nothing on the table
     assert w.game.ply == 0 and w.table["ply"] == 0
+
+
+def test_a_game_the_match_left_behind_changes_nothing_on_the_table() -> None:
+    game = Game.new(seed=2, players=("You", "Bot"))
+    while not game.is_over:
+        moves = game.legal_moves()
+        center = [m for m in moves if m.to_center]
+        game.play(center[0] if center else moves[-1])
+    w = SpiteWidget(game=game, opponent=None, target=500)
+    w.match.next_game()  # straight on the match, not through the table
+    table = w.table
+    game.undo()  # the old game, no longer the one on the table
+    assert game.watcher is None and w.table == table
+    game.play(game.legal_moves()[0])
+    assert w.table == table

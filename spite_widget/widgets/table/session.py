@@ -179,14 +179,24 @@ class TableSession:
 
     def moved(self, game: Game, played: Played | None, undone: Move | None) -> None:
         """GameWatcher: say what happened."""
-        self.said = self.record(game, played, undone)
+        if self.on_table(game):
+            self.said = self.record(game, played, undone)
+
+    def on_table(self, game: Game) -> bool:
+        """Whether `game` is the one on the table; a game the match has left behind (dealt
+        past with `match.next_game()` directly) is let go of and changes nothing here."""
+        if game is self.game:
+            return True
+        if game.watcher is self._watcher:
+            game.watch(None)
+        return False
 
     def check(self, game: Game, move: Move | None) -> None:
         """Raise IllegalMoveError unless `move` (None: a take-back) may be made on the table now.
 
         As on the screen: nobody moves during the computer's turn but the computer, and only
         the player's own moves of the turn in progress may be taken back."""
-        if self.computer_moving:
+        if self.computer_moving or game is not self.game:
             return
         if move is None:
             if not self._undo_allowed():

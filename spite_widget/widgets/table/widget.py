@@ -245,6 +245,8 @@ class SpiteWidget(PythonOwnedWidget[StatusKind]):
     def moved(self, game: Game, played: Played | None, undone: Move | None) -> None:
         """After it: the table redrawn, the callbacks told, the computer's turn started."""
         with self._lock:
+            if not self.session.on_table(game):
+                return
             self._sync(self.session.record(game, played, undone))
             if played is not None:
                 self._move_callbacks(played.move, played.player)
