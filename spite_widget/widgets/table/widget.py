@@ -3,8 +3,12 @@
 Python holds the only copy of the game (`w.game`, `w.match`); the browser gets, through a
 few synced traits, the table as the player at the bottom may see it plus that player's
 legal moves, and sends back what was clicked (`protocol.py` has the message shapes).
-The computer's turn runs in a background thread, one move every `opponent_delay`
-seconds, under a lock that every change to the table takes.
+What the table decides (the match, the cover below, undo, hints, the computer's moves and
+every status sentence) is `TableSession`'s (session.py), which needs no widget; this class
+adds the synced traits, the messages, and a background thread that plays the computer's
+turn one move every `opponent_delay` seconds, under a lock that every change takes. The
+widget watches the game (`Game.watch`), so `w.game.play(...)` and `w.game.undo()` reach the
+table as clicks do.
 
 Two players at one screen (`opponent=None`, "hotseat"): whenever the turn passes, and at the
 start of every game, the table is *covered*: the player to move is drawn at the bottom with
