@@ -110,3 +110,52 @@ def test_side_lines_stay_small_to_sync() -> None:
     sizes["leave the line"] = act({"type": "line", "action": "exit"})
     sizes["enter the line"] = act({"type": "goto", "line": [[61, 1]], "ply": 61})
     assert all(size <= 4096 for size in sizes.values()), sizes
+
+
+def test_a_seat_in_side_lines_is_sent_no_card_it_could_not_see() -> None:
+    """Side lines seen from a seat (issue 13): every card named in anything sent is one that
+    seat sees at the cursor (its hand, the tops, the stacks) or saw played on the way there."""
+    from .test_hidden import cards_named, visible_from
+
+    rng = random.Random(7)
+    for seat in (0, 1):
+        w = ReplayWidget(SAMPLE)
+        # side lines by both players at a few places, made from above
+        for at in (8, 30, 61):
+            w.goto([], at)
+            nxt = str(w.replay.moves[at])
+            w.play(next(m for m in w.legal if m != nxt))
+            for _ in range(rng.randrange(2, 8)):
+                if not w.legal:
+                    break
+                w.play(rng.choice(w.legal))
+        w.perspective = seat
+        b = Browser(w)
+        sent: list[str] = []
+        real = b._receive
+
+        def spy(msg: dict[str, Any], buffers: Any = None, sent: list[str] = sent, real: Any = real) -> None:
+            state = {k: v for k, v in msg.get("state", {}).items() if k not in ("_esm", "_css")}
+            sent.append(json.dumps(state, ensure_ascii=False))
+            real(msg, buffers)
+
+        w._send = spy  # type: ignore[method-assign]
+        lines = [[[9, 1]], [[31, 1]], [[62, 1]]]
+        for line in lines:
+            start = line[0][0] - 1
+            for ply in range(start - 2, start + 9):
+                w.perspective = None  # from above to walk into the line, then back to the seat
+                w.goto(line, ply)
+                sent.clear()
+                w.perspective = seat
+                r = w.replay
+                allowed = visible_from(r.state, seat)
+                for i in range(1, r.ply + 1):
+                    allowed.update(cards_named(str(r.moves[i - 1])))
+                allowed.update(cards_named(" ".join(str(m) for m in w.legal)))
+                state = {k: v for k, v in w.get_state().items() if k not in ("_esm", "_css")}
+                named = cards_named("".join(sent) + json.dumps(state, ensure_ascii=False, default=str))
+                # comments are the reader's own words: drop them from the scan
+                for i in range(1, r.ply + 1):
+                    named.subtract(cards_named(str(r.annotation(i).get("comment", ""))))
+                assert not [c for c, n in named.items() if n > 0 and c not in allowed], (seat, line, ply)
