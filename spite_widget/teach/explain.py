@@ -12,7 +12,7 @@ from dataclasses import dataclass
 from ..engine.cards import KING, RANK_OF, STACK_COMPLETE, Card, a_rank, rank_label, the_card
 from ..engine.i18n import N_, _, language, ngettext, pgettext
 from ..engine.moves import SIDES, SOURCES, TARGETS, InvalidMoveError, Move
-from ..engine.rules import HAND_SIZE
+from ..engine.rules import HAND_SIZE, completes
 from ..engine.state import PlayerView
 from .rulebook import RULES, Rule, cite
 from .seat import Position, names_of, seat_of
@@ -200,8 +200,8 @@ def _legal(view: PlayerView, m: Move, names: tuple[str, str]) -> Explanation:
     notes = [first]
     if m.source[0] == "S":
         notes.append(_("It is the top card of that side stack, the only one there that can be played."))
-    completes = size + 1 == STACK_COMPLETE
-    if completes:
+    completing = completes(size)
+    if completing:
         notes.append(
             _("It completes {stack}: its 12 cards go back into the stock, which is shuffled.").format(
                 stack=m.target
@@ -228,7 +228,7 @@ def _legal(view: PlayerView, m: Move, names: tuple[str, str]) -> Explanation:
             return Explanation(True, rule, " ".join([*notes, cite(rule.id)]))
         notes.append(_("Your pay-off pile then holds {n}: empty it to win.").format(n=left))
     if m.source == "H" and len(view.hand) == 1:
-        stock = view.stock_count + (STACK_COMPLETE if completes else 0)
+        stock = view.stock_count + (STACK_COMPLETE if completing else 0)
         if stock < HAND_SIZE:
             text = (
                 ngettext(

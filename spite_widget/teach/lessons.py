@@ -136,9 +136,12 @@ def won(game: Game, start: int) -> bool:
 
 
 def completed_with_king(game: Game, start: int) -> bool:
-    """A King completed a center stack (the record marks a completing move with its new stock)."""
-    entries = game.to_record()["moves"][start:]
-    return any("stock" in e and Move.parse(e["move"]).card.is_king for e in entries)
+    """A King completed a center stack (the engine keeps the new stock of each completing move)."""
+    numbers = range(start + 1, game.ply + 1)
+    return any(
+        m.card.is_king and game.stock_after(n) is not None
+        for n, m in zip(numbers, moves_since(game, start), strict=True)
+    )
 
 
 def tidy_end(game: Game, start: int) -> bool:

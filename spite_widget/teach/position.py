@@ -17,7 +17,7 @@ from dataclasses import dataclass
 from ..engine.cards import KING, RANK_OF, STACK_COMPLETE, Card, a_rank
 from ..engine.i18n import _, language, ngettext
 from ..engine.moves import Move
-from ..engine.rules import HAND_SIZE, fits, legal_moves
+from ..engine.rules import HAND_SIZE, completes, fits, legal_moves
 from ..engine.state import PlayerView
 from .explain import needs_phrase
 from .seat import Position, names_of, seat_of
@@ -64,9 +64,8 @@ def _after(node: _Node, m: Move) -> _Node:
         s = m.source_index
         sides = (*sides[:s], sides[s][:-1], *sides[s + 1 :])
     t = m.target_index
-    size = node.sizes[t] + 1
-    done = size == STACK_COMPLETE
-    sizes = (*node.sizes[:t], 0 if done else size, *node.sizes[t + 1 :])
+    done = completes(node.sizes[t])
+    sizes = (*node.sizes[:t], 0 if done else node.sizes[t] + 1, *node.sizes[t + 1 :])
     return _Node(hand, sides, sizes, node.stock + (STACK_COMPLETE if done else 0))
 
 
@@ -160,12 +159,12 @@ def describe_chain(moves: Sequence[Move], sizes: Sequence[Sequence[int]]) -> str
         # a completed stack starts again from the Ace: the next card opens a new group
         if last is not None and not last[3][0] and last[0] == m.source and last[1] == m.target:
             last[2].append(words)
-            last[3][0] = size + 1 == STACK_COMPLETE
+            last[3][0] = completes(size)
         else:
-            groups.append((m.source, m.target, [words], [size + 1 == STACK_COMPLETE]))
+            groups.append((m.source, m.target, [words], [completes(size)]))
     parts = []
-    for source, target, cards, completes in groups:
-        done = _(", completing it") if completes[0] else ""
+    for source, target, cards, completed in groups:
+        done = _(", completing it") if completed[0] else ""
         parts.append(
             _("the {cards} {source} to {stack}{done}").format(
                 cards=_and(cards), source=_from(source), stack=target, done=done
@@ -280,7 +279,7 @@ def reaches_payoff(top: Card | None, sides: Sequence[Sequence[Card]], sizes: Seq
                 continue
             for t, n in enumerate(now):
                 if fits(side[-1], n, ks):
-                    grown = (n + 1) % STACK_COMPLETE
+                    grown = 0 if completes(n) else n + 1
                     nxt = ((*piles[:i], side[:-1], *piles[i + 1 :]), (*now[:t], grown, *now[t + 1 :]))
                     if nxt not in seen:
                         seen.add(nxt)
@@ -301,7 +300,8 @@ def _blocking_line(view: PlayerView, names: tuple[str, str]) -> str | None:
     for m in view.legal_moves():
         if m.to_center and m.source != "P":
             after = list(sizes)
-            after[m.target_index] = (after[m.target_index] + 1) % STACK_COMPLETE
+            n = after[m.target_index]
+            after[m.target_index] = 0 if completes(n) else n + 1
             said = _("{card} on {stack}").format(card=m.card.display, stack=m.target)
             if reaches_payoff(top, sides, after, ks) and said not in risky:
                 risky.append(said)

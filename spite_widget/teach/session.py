@@ -13,7 +13,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Concatenate, Literal, ParamSpec, TypeVar
 
-from ..engine.cards import KING, RANK_OF, the_rank
+from ..engine.cards import KING, RANK_OF, STACK_COMPLETE, the_rank
 from ..engine.errors import IllegalMoveError
 from ..engine.game import Game
 from ..engine.i18n import _, language, ngettext
@@ -393,9 +393,9 @@ class LessonSession:
         if opened:
             text += f" {opened}"
         elif last is not None and RANK_OF[last.card] == KING and last.to_center:
-            sizes = self.view.center_sizes()
-            size = sizes[last.target_index]
-            counted = the_rank(12 if size == 0 else size)
+            completed = self.game.stock_after(self.game.ply) is not None
+            size = self.view.center_sizes()[last.target_index]
+            counted = the_rank(STACK_COMPLETE if completed else size)
             text += " " + _("Your {card} counted as {counted}: a King is spent once played.").format(
                 card=last.card.display, counted=counted
             )
