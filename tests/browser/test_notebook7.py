@@ -111,14 +111,14 @@ def test_the_replay_example_in_notebook7(nb7: Any, nb7_notebook: Any, page: Any,
     root.wait_for(timeout=60_000)
     assert page.evaluate("() => window.jupyterapp.name") == "Jupyter Notebook"
     probe = len(cells)
-    # the example's own cells ran: its last seek (12) and its annotations are shown
+    # the example's own cells ran: where its side line left the cursor (40), its annotations
     page.wait_for_function(
-        "() => document.querySelector('.swr-root').dataset.ply === '12' && "
+        "() => document.querySelector('.swr-root').dataset.ply === '40' && "
         "(document.querySelector(\".swr-movelist [data-ply='22'] .swr-mark\") || {}).textContent === '?!'",
         timeout=30_000,
     )
     assert root.get_attribute("data-length") == "155"
-    for action, n in (("forward", 13), ("forward", 14), ("back", 13), ("end", 155), ("start", 0)):
+    for action, n in (("forward", 41), ("forward", 42), ("back", 41), ("end", 155), ("start", 0)):
         page.locator(f".swr-root [data-action='{action}']").click()
         wait_replay_ply(page, n)
     page.locator(".swr-movelist [data-ply='30']").click()
