@@ -5,8 +5,9 @@
 
 Issue 13's goal: a full review, with both players' chances stored after every move, takes at
 most 30 s for a 200-move game, so the replay's Review button can run it behind a progress bar.
-The games are greedy against expert from fixed seeds, the first ones that reach 200 moves;
-cancelling is measured too (from `cancel.set()` to `ReviewCancelled`).
+The games are examples/sample_game.json (155 moves, two people) and greedy against expert
+from fixed seeds, the first ones that reach 200 moves (greedy piles its side stacks high,
+the expert's hardest positions); cancelling is measured too (`cancel.set()` to `ReviewCancelled`).
 """
 
 from __future__ import annotations
@@ -15,6 +16,7 @@ import argparse
 import statistics
 import threading
 import time
+from pathlib import Path
 
 from spite_widget import Game
 from spite_widget.bots import get_bot
@@ -36,21 +38,27 @@ def long_games(count: int, plies: int = 200) -> list[Game]:
     return out
 
 
-def cancel_latency(game: Game) -> float:
-    """Seconds from `cancel.set()`, 20 moves into a review, to `ReviewCancelled`."""
+def cancel_latency(game: Game, after: float) -> float:
+    """Seconds from `cancel.set()`, from another thread `after` seconds into a review, to
+    `ReviewCancelled` (the move being rated is finished first)."""
     stop = threading.Event()
-    when = [0.0]
+    raised: list[float] = []
 
-    def progress(done: int, total: int) -> None:
-        if done == 20:
-            when[0] = time.perf_counter()
-            stop.set()
+    def run() -> None:
+        try:
+            annotate_with_bot(game, cancel=stop)
+        except ReviewCancelled:
+            raised.append(time.perf_counter())
 
-    try:
-        annotate_with_bot(game, progress=progress, cancel=stop)
-    except ReviewCancelled:
-        return time.perf_counter() - when[0]
-    raise AssertionError("the review was not cancelled")
+    worker = threading.Thread(target=run)
+    worker.start()
+    time.sleep(after)
+    asked = time.perf_counter()
+    stop.set()
+    worker.join()
+    if not raised:
+        raise AssertionError("the review finished before it was cancelled")
+    return raised[0] - asked
 
 
 def main() -> None:
@@ -58,22 +66,28 @@ def main() -> None:
     parser.add_argument("--games", type=int, default=3, help="games of 200+ moves to review")
     parser.add_argument("--quick", action="store_true", help="one game: figures only (run by the tests)")
     args = parser.parse_args()
-    games = long_games(1 if args.quick else args.games)
+    sample = Game.load(Path(__file__).resolve().parents[1] / "examples" / "sample_game.json")
+    games = [sample, *long_games(1 if args.quick else args.games)]
     seconds: list[float] = []
     for g in games:
+        ticks: list[float] = []
         start, cpu = time.perf_counter(), time.process_time()
-        reviewed = annotate_with_bot(g)
+        reviewed = annotate_with_bot(g, progress=lambda _done, _total, t=ticks: t.append(time.perf_counter()))
         took, cpu = time.perf_counter() - start, time.process_time() - cpu
+        slowest = max(b - a for a, b in zip([start, *ticks], ticks, strict=False))
         seconds.append(took)
         summary = review_summary(reviewed)
         print(
             f"review of a {g.ply}-move game: {took:.1f} s ({1000 * took / g.ply:.0f} ms per move),"
-            f" {cpu:.1f} s of CPU (wall time grows when other processes share the cores)"
+            f" {cpu:.1f} s of CPU (wall time grows when other processes share the cores);"
+            f" slowest move {slowest:.2f} s"
         )
         print("  " + summary.describe().replace("\n", "\n  "))
-    if len(seconds) > 1:
-        print(f"seconds per review: median {statistics.median(seconds):.1f}, max {max(seconds):.1f}")
-    print(f"cancel: ReviewCancelled {1000 * cancel_latency(games[0]):.0f} ms after cancel.set()")
+    if len(seconds) > 2:
+        long = seconds[1:]
+        print(f"200+ moves, seconds per review: median {statistics.median(long):.1f}, max {max(long):.1f}")
+    waits = [cancel_latency(games[-1], after) for after in (0.5, 1.5, 3.0)]
+    print(f"cancel: ReviewCancelled {', '.join(f'{1000 * w:.0f}' for w in waits)} ms after cancel.set()")
 
 
 if __name__ == "__main__":

@@ -166,7 +166,7 @@ def _puzzle(
         deck=(),
         setup=(),
         goal=Goal(
-            _("Find a better move than {move}").format(move=_words(played)),
+            _("Find a better move than {move}.").format(move=_words(played)),
             verdict.met,
             failed=verdict.failed,
             why_failed=verdict.why,
