@@ -12,6 +12,7 @@ and the expert's line for the rest of the turn is said once the goal is reached.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -91,6 +92,8 @@ def puzzles(
     bot: str = "expert",
     lang: str | None = None,
     seed: int = 0,
+    progress: Callable[[int, int], None] | None = None,
+    cancel: Any = None,
 ) -> list[Puzzle]:
     """The positions where `player` gave away the most chances, costliest first, as puzzles.
 
@@ -98,6 +101,7 @@ def puzzles(
     been reviewed (no `eval` on its moves) is reviewed first with `annotate_with_bot`. Only
     moves that gave away at least an inaccuracy's share become puzzles, at most `count`.
     `seed` deals the cards the player could not see; `lang` picks the words' language.
+    `progress` and `cancel` go to that review (see `annotate_with_bot`: run it in a thread).
     """
     if player not in (0, 1):
         raise ValueError(f"player must be 0 or 1, not {player!r}")
@@ -105,7 +109,8 @@ def puzzles(
         raise ValueError(f"count must be a whole number >= 0, not {count!r}")
     loaded = records.load(record)
     if not any("eval" in g.annotation(n) for g in loaded.games for n in range(1, g.ply + 1)):
-        loaded = records.load(annotate_with_bot(loaded.record(), bot=bot))
+        reviewed = annotate_with_bot(loaded.record(), bot=bot, progress=progress, cancel=cancel)
+        loaded = records.load(reviewed)
     costly: list[tuple[float, int, int]] = []
     for gi, game in enumerate(loaded.games):
         for n in range(1, game.ply + 1):
@@ -119,16 +124,17 @@ def puzzles(
         for _loss, gi, n in costly:
             if len(out) >= count:
                 break
-            made = _puzzle(loaded.games[gi], gi, n, player, expert, seed, len(loaded.games) > 1)
+            made = _puzzle(loaded.games[gi], gi, n, player, (expert, bot), seed, len(loaded.games) > 1)
             if made is not None:
                 out.append(made)
     return out
 
 
 def _puzzle(
-    record_game: Game, gi: int, number: int, player: int, expert: Any, seed: int, in_match: bool
+    record_game: Game, gi: int, number: int, player: int, rater: tuple[Any, str], seed: int, in_match: bool
 ) -> Puzzle | None:
     """The puzzle of move `number`, or None if the expert no longer finds it costly."""
+    expert, name = rater
     cursor = Game.from_record({**record_game.to_record(), "moves": [], "result": None})
     for i, move in enumerate(record_game.moves[: number - 1]):
         cursor.play(move, stock=record_game.stock_after(i + 1))
@@ -143,7 +149,7 @@ def _puzzle(
     best: Move = rating.best
     verdict.losses[best] = 0.0
     start = Game.from_state(view, seed=seed, players=record_game.players)
-    line = _expert_line(start, best, player, seed)
+    line = _expert_line(start, best, player, get_bot(name, seed=seed))
     opponent = record_game.players[1 - player]
     where = _("game {g}, move {n}").format(g=gi + 1, n=number) if in_match else _("move {n}").format(n=number)
     text = _(
@@ -189,10 +195,9 @@ def _puzzle(
     )
 
 
-def _expert_line(start: Game, best: Move, player: int, seed: int) -> tuple[str, ...]:
+def _expert_line(start: Game, best: Move, player: int, bot: Any) -> tuple[str, ...]:
     """The expert's moves for the rest of the turn from `start`, `best` first, up to a draw."""
     game = start.copy()
-    bot = get_bot("expert", seed=seed)
     line: list[str] = []
     move = best
     while len(line) < 30:

@@ -5,14 +5,15 @@ from __future__ import annotations
 import json
 import random
 import re
+import threading
 from pathlib import Path
 from typing import Any
 
 import pytest
 
-from spite_widget import Game, LessonWidget, Replay, annotate_with_bot, puzzles
+from spite_widget import Game, LessonWidget, Match, Replay, annotate_with_bot, puzzles
 from spite_widget.bots import get_bot
-from spite_widget.bots.review import INACCURACY, LOSS_KEY
+from spite_widget.bots.review import INACCURACY, LOSS_KEY, ReviewCancelled
 from spite_widget.engine.state import GameState
 from spite_widget.teach import Lesson, LessonSession
 from spite_widget.teach.puzzles import Puzzle
@@ -161,3 +162,23 @@ def test_bad_arguments_are_refused(game: dict[str, Any]) -> None:
         puzzles(game, player=0, count=-1)
     with pytest.raises(ValueError, match="unknown bot"):
         puzzles(game, bot="grandmaster")
+
+
+def test_a_match_gives_puzzles_from_each_game_and_a_review_can_be_cancelled() -> None:
+    m = Match(target=3, seed=8, players=("Ada", "Bo"))
+    rng = random.Random(8)
+    for _ in range(2):
+        while not m.game.is_over:
+            m.game.play(rng.choice(m.game.legal_moves()))
+        if m.is_over:
+            break
+        m.next_game()
+    record = m.to_record()
+    assert len(record["games"]) >= 2
+    found = puzzles(record, player=0, count=10)
+    assert found and all(p.id == f"puzzle-{p.game_index + 1}-{p.number}" for p in found)
+    assert all(p.title.startswith(f"Puzzle: game {p.game_index + 1}, move ") for p in found)
+    stop = threading.Event()
+    stop.set()
+    with pytest.raises(ReviewCancelled):
+        puzzles(record, player=0, cancel=stop)
