@@ -88,6 +88,8 @@ class TableSession:
         self.seed = seed
         self.bot: Bot | None = None if opponent is None else get_bot(opponent, seed=seed)
         """The computer player (None at one screen)."""
+        self.computer: int | None = None if self.bot is None else 1 - human
+        """The computer's seat, or None for two players at one screen."""
         self._hint_bot: Bot | None = None
         self.seq = 0
         """Counts the tables shown: bumped whenever the table changes (messages quote it)."""
@@ -132,11 +134,6 @@ class TableSession:
     def state(self) -> GameState:
         """A frozen snapshot of the whole table (hidden cards included)."""
         return self.match.game.state
-
-    @property
-    def computer(self) -> int | None:
-        """The computer's seat, or None for two players at one screen."""
-        return None if self.bot is None else 1 - self.human
 
     @property
     def covered(self) -> bool:
