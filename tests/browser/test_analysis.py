@@ -164,3 +164,70 @@ def test_a_side_line_by_clicks_the_review_and_the_graph(
     wait_line(page, [])
     page.wait_for_function("() => !document.querySelector('.swr-move-side')", timeout=15_000)
     assert ply(page) == 20
+
+
+def test_a_puzzle_of_the_reviewed_game_solved_by_clicks(notebook: Any, page: Any, artifacts: Path) -> None:
+    from spite_widget import puzzles
+    from spite_widget.bots.review import annotate_with_bot
+
+    reviewed = annotate_with_bot(str(SAMPLE))
+    first = puzzles(reviewed, player=1)[0]  # Bo's costliest move: the one the button opens
+    best = Move.parse(first.best)
+    notebook.open(
+        "puzzles.ipynb",
+        [
+            f"from spite_widget import ReplayWidget\nw = ReplayWidget({str(SAMPLE)!r})\nw.review_with_bot(wait=True)\nw"
+        ],
+    )
+    wide_notebook(page)
+    button = page.locator(".swr-root [data-action='puzzles']")
+    button.wait_for(timeout=60_000)
+    button.click()
+    lesson = page.locator(".swr-puzzles .swl-root")
+    lesson.wait_for(timeout=30_000)
+    assert "Puzzle 1 of" in page.locator(".swr-puzzles-label").inner_text()
+    assert lesson.get_attribute("data-lesson-status") == "playing"
+    if best.source == "H":
+        lesson.locator(f"[data-pile='H'] [data-card='{best.card}']").click()
+    else:
+        lesson.locator(f"[data-pile='{best.source}'] [data-source]").last.click()
+    lesson.locator(f"[data-pile='{best.target}']").click()
+    page.wait_for_function(
+        "() => document.querySelector('.swr-puzzles .swl-root').dataset.lessonStatus === 'done'",
+        timeout=15_000,
+    )
+    page.locator(".swr-puzzles").screenshot(path=str(artifacts / "analysis-puzzle-solved.png"))
+
+
+def test_the_exported_page_steps_into_a_side_line(page: Any, tmp_path: Path, artifacts: Path) -> None:
+    from spite_widget.widgets.replay import ReplayWidget
+
+    first, second = alternatives(20)
+    w = ReplayWidget(SAMPLE)
+    w.seek(20)
+    w.play(str(first))
+    w.play(str(second))
+    w.annotate(21, comment="tried in the notebook", mark="!?")
+    w.exit_line()
+    path = tmp_path / "lines.html"
+    w.to_html(path)
+    page.set_viewport_size({"width": 960, "height": 900})
+    page.goto(path.as_uri())
+    page.locator(".swr-root").wait_for()
+    side = page.locator(".swr-movelist .swr-move-side")
+    assert side.count() == 2
+    side.nth(0).click()
+    wait_line(page, [[21, 1]])
+    wait_ply(page, 21)
+    assert page.locator("[data-annotation='comment']").inner_text() == "tried in the notebook"
+    page.locator(".swr-root [data-action='forward']").click()
+    wait_ply(page, 22)
+    assert page.locator(".swr-move-side.swr-current").get_attribute("data-ply") == "22"
+    page.locator(".swr-root [data-line-action='exit']").click()
+    wait_line(page, [])
+    wait_ply(page, 20)
+    page.locator(".swr-root [data-action='forward']").click()
+    wait_ply(page, 21)
+    assert page.locator(".swr-move.swr-current:not(.swr-move-side)").get_attribute("data-ply") == "21"
+    assert page.locator(".swr-root [data-line-action='promote']").count() == 1
+    assert page.locator(".swr-root [data-line-action='promote']").is_hidden()  # read-only here
