@@ -263,3 +263,16 @@ def test_a_match_summary_counts_every_game() -> None:
     for player in (0, 1):
         assert summary[player].moves == sum(s[player].moves for s in per_game)
         assert summary[player].lost == pytest.approx(sum(s[player].lost for s in per_game))
+
+
+def test_side_lines_are_kept_and_left_unreviewed() -> None:
+    r = Replay(_random_game(29, 30))
+    r.seek(10)
+    other = next(m for m in r.state.legal_moves() if m != r.game.moves[10])
+    r.play(other)
+    record = r.record
+    reviewed = annotate_with_bot(record)
+    line = reviewed["moves"][10]["variations"]
+    assert line == record["moves"][10]["variations"] and "eval" not in line[0][0]
+    assert all("eval" in e for e in reviewed["moves"])
+    assert Game.from_record(reviewed).annotation(11)["variations"] == line  # read back, checked
