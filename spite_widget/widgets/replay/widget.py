@@ -333,9 +333,7 @@ class ReplayWidget(PythonOwnedWidget[StatusKind]):
                 return None
             self._puzzle_widget = LessonWidget(found[index])
             self.puzzles_at = {"player": player, "index": index, "count": len(found)}
-            self.puzzles_label = (
-                f"Puzzle {index + 1} of {len(found)} for {name} (the lesson below says which move)"
-            )
+            self.puzzles_label = f"Puzzle {index + 1} of {len(found)} for {name}"
             self.puzzles_ref = f"anywidget:{self._puzzle_widget.model_id}"
             self._say(f"Puzzle {index + 1} of {len(found)} for {name}, below the replay.", "info")
             return self._puzzle_widget
