@@ -5,7 +5,7 @@
 import { cardBack, cardFace, cardWords, el, emptySlot, rankShow } from "./cards.js";
 import { screenPile, splitMove } from "./protocol.js";
 
-const FAN_ROWS = 11; // the cards of one column of a side stack's fan (10 steps)
+const FAN_ROWS = 10; // the cards of one column of a side stack's fan (9 steps: styles.css)
 
 function plural(n, word) {
   return `${n} ${word}${n === 1 ? "" : "s"}`;
