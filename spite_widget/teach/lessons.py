@@ -2,7 +2,8 @@
 
 A lesson is a real `Game`: a chosen 104-card deck plus setup moves played by the engine,
 so every position is reachable and every goal is checked by the engine, never by a mock.
-The learner is player 0 and is to move when the lesson starts.
+The learner is player 0 in every lesson of the course (a puzzle's may be either) and is to move
+when the lesson starts. A puzzle (`teach.puzzles`) starts from a position instead of a deal.
 """
 
 from __future__ import annotations
@@ -73,7 +74,7 @@ class Lesson:
     seed: int = 0
     """Seeds the reshuffle of completed stacks, so a lesson replays the same way."""
     players: tuple[str, str] = ("You", "Opponent")
-    """The players' names: the learner first."""
+    """The players' names, by seat (the course's lessons put the learner first)."""
     learner: int = 0
     """Who the learner plays (the player to move at the start)."""
     scores: tuple[int, int] | None = None
