@@ -37,14 +37,6 @@ Step = tuple[Key, Move, Any]
 """One move of a line: its key, the move, and the stock recorded with it (or None)."""
 
 
-def load_games(source: RecordSource) -> tuple[list[Game], int | None]:
-    """Every game in `source`, checked and copied, with the match target (None for one game).
-
-    Kept for callers of the first round; `records.load` also gives the match's own keys."""
-    loaded = records.load(source)
-    return loaded.games, loaded.target
-
-
 class Replay:
     """A cursor over a recorded game: ply 0 is the deal, ply len(replay) the last position
     of the line the cursor is in (the main line unless it entered a side line)."""
@@ -518,4 +510,4 @@ class Replay:
         return self.state._repr_svg_()
 
 
-__all__ = ["MARKS", "Replay", "load_games"]
+__all__ = ["MARKS", "Replay"]
