@@ -231,3 +231,33 @@ def test_the_exported_page_steps_into_a_side_line(page: Any, tmp_path: Path, art
     assert page.locator(".swr-move.swr-current:not(.swr-move-side)").get_attribute("data-ply") == "21"
     assert page.locator(".swr-root [data-line-action='promote']").count() == 1
     assert page.locator(".swr-root [data-line-action='promote']").is_hidden()  # read-only here
+
+
+def test_a_side_line_by_clicks_in_notebook7(nb7_notebook: Any, page: Any, artifacts: Path) -> None:
+    """The same board in Notebook 7: a side line made by clicks reaches the kernel, promoted
+    and deleted from its buttons."""
+    first, second = alternatives(20)
+    probe = "import json\nprint(json.dumps({'line': w.line, 'main': w.record['moves'][20]['move'], 'length': w.length}))"
+    nb7_notebook.open(
+        "analysis7.ipynb",
+        [f"from spite_widget import ReplayWidget\nw = ReplayWidget({str(SAMPLE)!r})\nw", probe],
+    )
+    root = page.locator(".swr-root")
+    root.wait_for(timeout=60_000)
+    assert page.evaluate("() => window.jupyterapp.name") == "Jupyter Notebook"
+    page.locator(".swr-movelist .swr-move:not(.swr-move-side)[data-ply='20']").click()
+    wait_ply(page, 20)
+    play_by_clicks(page, first)
+    wait_line(page, [[21, 1]])
+    play_by_clicks(page, second)
+    wait_ply(page, 22)
+    page.locator(".swr-root [data-line-action='promote']").click()
+    wait_line(page, [])
+    assert nb7_notebook.run_json(1) == {"line": [], "main": str(first), "length": 22}
+    root.screenshot(path=str(artifacts / "analysis-notebook7.png"))
+    page.locator(".swr-movelist .swr-move-side[data-ply='21']").click()
+    wait_line(page, [[21, 1]])
+    page.locator(".swr-root [data-line-action='delete']").click()
+    wait_line(page, [])
+    page.wait_for_function("() => !document.querySelector('.swr-move-side')", timeout=15_000)
+    assert nb7_notebook.run_json(1) == {"line": [], "main": str(first), "length": 22}
