@@ -144,12 +144,16 @@ class ExpertBot(Bot):
         seed: int | None = None,
         weights: Weights | None = None,
         model: EvalModel | Literal[False] | None = None,
+        choose_by_model: bool = False,
     ) -> None:
         super().__init__(seed)
         self.weights = weights if weights is not None else Weights()
-        """The opponent model's settings (and the old hand-tuned scores, used without a model)."""
+        """The search's scores and the opponent model's settings."""
         self.model: EvalModel | None = default_model() if model is None else (model or None)
-        """Scores the end of each line as chances of winning (False: the old hand-tuned scores)."""
+        """Tells the chances of winning where each line ends (False: no chances)."""
+        self.choose_by_model = choose_by_model
+        """Choose lines by the model's chances instead of the hand-tuned scores (measured
+        weaker: kept to rerun the comparison)."""
         self.log: list[tuple[int, int, Leaf]] | None = None
         """When a list, each plan appends (ply, player, the model's inputs at its end): for fitting."""
         self._steps: list[Step] = []
@@ -240,6 +244,7 @@ class ExpertBot(Bot):
             self._opp_centers(view),
             self.planner_odds,
             self.model,
+            self.choose_by_model,
         )
         self._search = search
         plan = search.run()
@@ -258,7 +263,12 @@ class ExpertBot(Bot):
         if played not in moves:
             raise ValueError(f"{played} is not a legal move here: {view.why_illegal(played)}")
         search = TurnSearch(
-            view, self.weights, self._turn_rng(view), planner_odds=self.planner_odds, model=self.model
+            view,
+            self.weights,
+            self._turn_rng(view),
+            planner_odds=self.planner_odds,
+            model=self.model,
+            score_by_model=self.choose_by_model,
         )
         plan = search.run()
         scale = self.weights.pay if self.model is None else None
@@ -267,10 +277,15 @@ class ExpertBot(Bot):
             best_move = played
         best_raw, best_path = search.line_after(_to_step(best_move))
         played_raw, played_path = search.line_after(_to_step(played))
-        if played_raw > best_raw:  # cannot happen with one consistent search; never rate above best
+        if played_raw >= best_raw:  # as good for the search (a tie, or the choice itself): no loss
             best_move, best_raw, best_path = played, played_raw, played_path
-        best_value = _rating_value(best_raw, scale)
-        played_value = _rating_value(played_raw, scale)
+        if scale is None and not self.choose_by_model:
+            # the search chose on its own scores; the model says what each line leaves in chances
+            best_value = search.end_of(best_path)[0].score
+            played_value = search.end_of(played_path)[0].score
+        else:
+            best_value = _rating_value(best_raw, scale)
+            played_value = _rating_value(played_raw, scale)
         loss = max(0.0, best_value - played_value)
         if loss < 1e-9:
             loss = 0.0
@@ -498,8 +513,8 @@ def _cards_to(played: list[str], targets: list[str]) -> str:
 def evaluate(view: PlayerView, bot: ExpertBot | None = None) -> Chances:
     """The chances (win, lose, draw) of `view.player` in this position, from that view only.
 
-    On the player's own turn: the expert's best line for the rest of the turn, as its search
-    scores it. Between turns (the opponent to move, for instance right after a turn-ending
+    On the player's own turn: the model's chances where the expert's best line for the rest
+    of the turn ends. Between turns (the opponent to move, for instance right after a turn-ending
     discard): the model's chances for the table as it stands, with the opponent's whole
     hand taken as unknown. A finished game gives certainties. For evals in records (RULES.md:
     `{"p0": ..., "p1": ...}`, from each player's view) and for hints.
@@ -515,7 +530,12 @@ def evaluate(view: PlayerView, bot: ExpertBot | None = None) -> Chances:
     model = expert.model if expert.model is not None else default_model()
     if view.is_my_turn:
         search = TurnSearch(
-            view, expert.weights, expert._turn_rng(view), planner_odds=expert.planner_odds, model=model
+            view,
+            expert.weights,
+            expert._turn_rng(view),
+            planner_odds=expert.planner_odds,
+            model=model,
+            score_by_model=expert.choose_by_model,
         )
         return search.end_of(search.run().steps)[0]
     sizes = list(view.hand_sizes)

@@ -130,8 +130,26 @@ def test_a_looming_draw_makes_blocking_count_for_less(stock: int, cut: bool) -> 
         opp_payoff_count=16,
         stock_count=stock,
     )
-    search = TurnSearch(view, Weights(), random.Random(0))
+    search = TurnSearch(view, Weights(), random.Random(0), planner_odds=1.0)
     assert (search.threat_weight < Weights().opp_threat) == cut
+
+
+def test_a_one_step_player_far_from_the_end_is_raced_not_blocked() -> None:
+    """Blocking a hoarding one-step player mostly runs the stock dry (a draw); a planner, or
+    anybody near the end of their pile, is still blocked."""
+
+    def weight(opp_left: int, planner_odds: float) -> float:
+        view = make_view(
+            hand=["Jc", "Jd", "Qc", "Qd", "2h"],
+            payoff="Tc",
+            opp_payoff="7s",
+            opp_payoff_count=opp_left,
+            stock_count=40,
+        )
+        return TurnSearch(view, Weights(), random.Random(0), planner_odds=planner_odds).threat_weight
+
+    assert weight(15, 0.05) < 0.1 * weight(15, 0.95)
+    assert weight(1, 0.05) > 10 * Weights().pay  # their last card is the game, whoever they are
 
 
 def test_the_opponents_last_pay_off_cards_weigh_the_most() -> None:
@@ -143,7 +161,7 @@ def test_the_opponents_last_pay_off_cards_weigh_the_most() -> None:
             opp_payoff_count=opp_left,
             stock_count=40,
         )
-        return TurnSearch(view, Weights(), random.Random(0)).threat_weight
+        return TurnSearch(view, Weights(), random.Random(0), planner_odds=1.0).threat_weight
 
     assert weight(1) > weight(2) > weight(3) > weight(10) >= Weights().opp_threat
     assert weight(1) > 10 * Weights().pay  # their last card is the game
