@@ -38,18 +38,19 @@ def last_move_at(r: Replay, names: tuple[str, str]) -> LastMove | None:
     )
 
 
-def table_from_above(r: Replay, seq: int) -> TableView:
-    """The table at the cursor seen from above: both hands face up, player 0 at the bottom."""
+def table_from_above(r: Replay, seq: int, last: LastMove | None = None) -> TableView:
+    """The table at the cursor seen from above: both hands face up, player 0 at the bottom
+    (`last`: the last move, if the caller has it already)."""
     names = r.game.players
-    return table_view(
-        r.state, names=names, seq=seq, bottom=0, last=last_move_at(r, names), show_hands=(True, True)
-    )
+    last = last if last is not None else last_move_at(r, names)
+    return table_view(r.state, names=names, seq=seq, bottom=0, last=last, show_hands=(True, True))
 
 
-def table_from_seat(r: Replay, seat: int, seq: int) -> TableView:
+def table_from_seat(r: Replay, seat: int, seq: int, last: LastMove | None = None) -> TableView:
     """The table at the cursor as `seat` saw it (a PlayerView: nothing that seat could not see)."""
     names = r.game.players
-    return table_view(r.view(seat), names=names, seq=seq, last=last_move_at(r, names))
+    last = last if last is not None else last_move_at(r, names)
+    return table_view(r.view(seat), names=names, seq=seq, last=last)
 
 
 def where(r: Replay) -> LineAddress:
@@ -65,7 +66,7 @@ def where(r: Replay) -> LineAddress:
     return out
 
 
-def annotation_at(r: Replay) -> Annotation:
+def annotation_at(r: Replay, last: LastMove | None = None) -> Annotation:
     """What the comment panel shows at the cursor: the move that led here, its comment and mark
     (at the deal: the record's opening comment)."""
     if r.ply == 0:
@@ -78,7 +79,7 @@ def annotation_at(r: Replay) -> Annotation:
             "mark": "",
         }
     note = r.annotation(r.ply)
-    last = last_move_at(r, r.game.players)
+    last = last if last is not None else last_move_at(r, r.game.players)
     assert last is not None
     return {
         "ply": r.ply,

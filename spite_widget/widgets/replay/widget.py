@@ -25,7 +25,7 @@ from ...engine.errors import IllegalMoveError, NotAMoveError, RecordError
 from ...engine.replay import RecordSource, Replay
 from ...engine.state import GameState
 from ..base import PythonOwnedWidget
-from ..protocol import StatusKind, TableView, as_moves
+from ..protocol import LastMove, StatusKind, TableView, as_moves
 from .html import standalone_data, standalone_html
 from .protocol import (
     Annotation,
@@ -142,6 +142,8 @@ class ReplayWidget(PythonOwnedWidget[StatusKind]):
         self._tree_key: tuple[int, ...] | None = None
         self._evals_cache: list[Any] = []
         self._evals_key: tuple[Any, ...] | None = None
+        self._last_cache: LastMove | None = None
+        self._last_key: tuple[Any, ...] | None = None
         self._puzzles: list[Any] = []
         self._puzzles_key: tuple[int, ...] | None = None
         self._puzzle_widget: Any = None
@@ -624,10 +626,7 @@ class ReplayWidget(PythonOwnedWidget[StatusKind]):
                 self.line = where(r)
                 self.annotation = dict(self._annotation())
                 self.info = dict(self._info())
-                points = evals(
-                    r.game, seat=self.perspective, upto=None if self.perspective is None else r.ply
-                )
-                self.evals = points if any(p is not None for p in points) else []
+                self.evals = self._evals()
                 if not self.review:
                     self.review = dict(ReviewProgress(running=False, done=0, total=0))
         finally:
@@ -676,11 +675,19 @@ class ReplayWidget(PythonOwnedWidget[StatusKind]):
             return False
         return bool(super()._should_send_property(key, value))
 
+    def _last(self) -> LastMove | None:
+        """The move that led to the cursor's position, worked out once per position."""
+        r = self._replay
+        key = (id(r), r.revision, r.line, r.ply)
+        if self._last_key != key:
+            self._last_cache, self._last_key = last_move_at(r, r.game.players), key
+        return self._last_cache
+
     def _table(self) -> TableView:
         seat = self.perspective
         if seat is None:
-            return table_from_above(self._replay, self._seq)
-        return table_from_seat(self._replay, seat, self._seq)
+            return table_from_above(self._replay, self._seq, self._last())
+        return table_from_seat(self._replay, seat, self._seq, self._last())
 
     def _move_list(self) -> list[MoveEntry]:
         """From above: the main line with its side lines nested; from a seat: the moves of the
@@ -704,7 +711,7 @@ class ReplayWidget(PythonOwnedWidget[StatusKind]):
         return self._evals_cache
 
     def _annotation(self) -> Annotation:
-        return annotation_at(self._replay)
+        return annotation_at(self._replay, self._last())
 
     def _info(self) -> ReplayInfo:
         return game_info(self._replay, editable=True, review=True)
@@ -720,7 +727,7 @@ class ReplayWidget(PythonOwnedWidget[StatusKind]):
             first = r.game.players[r.state.current_player]
             verb = "play" if first == "You" else "plays"  # "You play first", "Ada plays first"
             return f"The deal: {first} {verb} first. {len(r)} moves to go through."
-        last = last_move_at(r, r.game.players)
+        last = self._last()
         assert last is not None
         side = " (side line)" if where(r) else ""
         text = f"Move {r.ply} of {len(r)}{side}: {last['words' if words else 'text']}."
