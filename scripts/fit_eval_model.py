@@ -11,9 +11,10 @@ The shipped model: `--weights --games 120 --mixture --fold-kings --reach-scale 0
 --win-shift 0.12` (the reach scale chosen by the likelihood over 0.4-1.0; the win shift by the
 calibration of a first run of `benchmarks/calibration.py`, which under-predicted by 3-6 points).
 
-`--weights` plays the expert on its old hand-tuned scores (the first round, before any model
-exists); later rounds play on the current model, so the fit sees the positions its own play
-reaches. `--data` keeps the positions, and `--more` adds new games to a kept file.
+The expert chooses its moves on its hand-tuned scores and the model only tells the chances
+where its chosen line ends, so the positions are the same whichever model is loaded;
+`--weights` plays without any model (before one exists). `--data` keeps the positions (so
+does `benchmarks/calibration.py --data`), and `--more` adds new games to a kept file.
 """
 
 from __future__ import annotations

@@ -158,3 +158,38 @@ def test_elo_orders_bots_by_results() -> None:
     assert elo[0] > elo[1]
     assert elo[1] == pytest.approx(elo[2], abs=10.0)  # all drawn: level, but for the small prior
     assert sum(elo) / 3 == pytest.approx(1500.0)
+
+
+@pytest.mark.parametrize(("planner_odds", "races"), [(0.05, True), (0.95, False)])
+def test_it_races_a_one_step_player_far_from_the_end_but_blocks_a_planner(
+    planner_odds: float, races: bool
+) -> None:
+    """5♣ and 6♦ on C1 bring its pay-off 8♥ one card away, and let the opponent's 7♠ follow.
+
+    With 15 pay-off cards still to go for them, a one-step player (who hoards, so that
+    blocking them mostly runs the stock dry) is raced; a player who plans is kept off.
+    """
+    view = make_view(
+        hand=["5c", "6d", "9h", "Qs", "Jd"],
+        payoff="8h",
+        payoff_count=12,
+        centers=(4, 9, 10),
+        opp_payoff="7s",
+        opp_payoff_count=15,
+        stock_count=40,
+    )
+    bot = ExpertBot(seed=0)
+    bot.planner_odds = planner_odds
+    played = _turn(bot, view)
+    assert ("H:6d>C1" in played) == races, played
+
+
+def test_the_model_can_still_choose_the_lines_for_comparison() -> None:
+    """`choose_by_model` scores lines by the model's chances (measured weaker; kept to rerun it)."""
+    view = make_view(hand=["9c", "Qh", "3d", "Jc", "Js"], payoff="7h", centers=(6, 2, 0))
+    bot = ExpertBot(seed=1, choose_by_model=True)
+    assert bot.choose(view) == "P:7h>C1"
+    plan = bot.last_plan
+    assert plan is not None and plan.chances is not None and plan.value == pytest.approx(
+        1000 * plan.chances.score
+    )
