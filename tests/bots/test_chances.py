@@ -190,6 +190,8 @@ def test_the_model_can_still_choose_the_lines_for_comparison() -> None:
     bot = ExpertBot(seed=1, choose_by_model=True)
     assert bot.choose(view) == "P:7h>C1"
     plan = bot.last_plan
-    assert plan is not None and plan.chances is not None and plan.value == pytest.approx(
-        1000 * plan.chances.score
+    assert (
+        plan is not None
+        and plan.chances is not None
+        and plan.value == pytest.approx(1000 * plan.chances.score)
     )
