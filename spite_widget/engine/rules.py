@@ -48,11 +48,6 @@ class Rules:
         return cls(kings_start_stacks=value)
 
 
-def needed_rank(stack_size: int) -> int:
-    """The rank a center stack holding `stack_size` cards accepts next (1 = Ace)."""
-    return stack_size + 1
-
-
 def fits(card: str, stack_size: int, kings_start_stacks: bool = False) -> bool:
     """Can `card` go on a center stack holding `stack_size` cards?"""
     rank = RANK_OF[card]
