@@ -4,7 +4,7 @@
     python scripts/catalogs.py update    # merge the .pot into each language's .po
     python scripts/catalogs.py compile   # .po -> .mo (a wheel build does this by itself)
 
-The same as `pybabel extract -F babel.cfg -k NP_:1c,2 ...`; the keywords live here so the
+The same as `pybabel extract -F babel.cfg -k NP_:1c,2 -k NPC_:1c,2 ...`; the keywords live here so the
 test (tests/i18n) extracts exactly as this script does.
 """
 
@@ -22,7 +22,7 @@ ROOT = Path(__file__).resolve().parent.parent
 LOCALE = ROOT / "spite_widget" / "locale"
 POT = LOCALE / "spite_widget.pot"
 LANGS = ("es", "pt")
-KEYWORDS = {**DEFAULT_KEYWORDS, "NP_": ((1, "c"), 2)}
+KEYWORDS = {**DEFAULT_KEYWORDS, "NP_": ((1, "c"), 2), "NPC_": ((1, "c"), 2)}
 
 
 def extract() -> Catalog:

@@ -9,15 +9,15 @@ import { renderTable } from "../lib/layout.js";
 import { actionMessage, moveMessage } from "../lib/protocol.js";
 import { markTable, redrawOn } from "../lib/redraw.js";
 import { renderStatus, setStatus } from "../lib/status.js";
+import { setLang, t, useStrings } from "../lib/strings.js";
 import { fillStatus, renderBanner, renderControls, renderPage } from "./page.js";
 
-const TRAITS = ["page", "table", "legal", "status", "progress", "actions", "steps", "hint"];
+const TRAITS = ["page", "table", "legal", "status", "progress", "actions", "steps", "hint", "strings", "lang"];
 
-function blockedReason(progress, page, legal) {
-  if (progress === "done")
-    return page.next_title ? "Goal reached! Press Next lesson, or Reset to play it again." : "Goal reached! Press Reset to play it again.";
-  if (progress === "failed") return "This attempt is over: press Undo or Reset to try again.";
-  if (!legal.length) return "Nothing can be played now.";
+function blockedReason(model, progress, page, legal) {
+  if (progress === "done") return t(model, page.next_title ? "lesson.blocked.done-next" : "lesson.blocked.done");
+  if (progress === "failed") return t(model, "lesson.blocked.failed");
+  if (!legal.length) return t(model, "lesson.blocked.nothing");
   return "";
 }
 
@@ -55,6 +55,7 @@ function render({ model, el }) {
       model.send(moveMessage(source, card, target, model.get("table").seq));
     },
     say,
+    model,
   });
   const onAction = (name) => model.send(actionMessage(name, model.get("table").seq));
 
@@ -64,9 +65,11 @@ function render({ model, el }) {
     if (!table || !table.seats || !page || !page.id) return;
     const legal = model.get("legal") || [];
     const progress = model.get("progress") || "playing";
-    const pageKey = JSON.stringify([page, progress]);
+    setLang(root, model);
+    useStrings(model);
+    const pageKey = JSON.stringify([page, progress, model.get("lang")]);
     if (pageKey !== shownPage) {
-      const next = renderPage(page, progress);
+      const next = renderPage(page, progress, model);
       if (aside) aside.replaceWith(next);
       aside = next;
       shownPage = pageKey;
@@ -78,21 +81,21 @@ function render({ model, el }) {
     const next = renderTable(table);
     const status = model.get("status");
     statusLine = renderStatus(status);
-    fillStatus(statusLine, (status && status.text) || "");
+    fillStatus(statusLine, (status && status.text) || "", model);
     statusLine.dataset.statusId = String((status && status.id) || 0);
     next.news.append(statusLine);
-    const bannerKey = `${page.id}:${progress}`;
+    const bannerKey = `${page.id}:${progress}:${model.get("lang")}`;
     if (bannerKey !== bannerShown) {
-      banner = renderBanner(progress, page);
+      banner = renderBanner(progress, page, model);
       bannerShown = bannerKey;
     }
-    const controls = renderControls(model.get("actions"), progress, model.get("steps"), page, onAction);
+    const controls = renderControls(model.get("actions"), progress, model.get("steps"), page, onAction, model);
     play.replaceChildren(...(banner ? [banner] : []), controls, next.board);
     if (!layout.contains(aside)) layout.replaceChildren(aside, play);
     root.dataset.lesson = page.id;
     root.dataset.lessonStatus = progress;
     markTable(root, table);
-    interaction.update(next, table, legal, { hint: model.get("hint"), blocked: blockedReason(progress, page, legal) });
+    interaction.update(next, table, legal, { hint: model.get("hint"), blocked: blockedReason(model, progress, page, legal) });
     animateChange(shown, table, before, next.piles);
     if (focusedAction) {
       const again = controls.querySelector(`[data-action="${focusedAction}"]`);

@@ -1,16 +1,13 @@
 // Drawing cards: a face-up card with its corners and a big pip, a card back, an empty slot.
 // A face-down card carries neither data-card nor its name anywhere (API.md).
 
-const RANK_WORDS = {
-  A: "ace", 2: "two", 3: "three", 4: "four", 5: "five", 6: "six", 7: "seven",
-  8: "eight", 9: "nine", T: "ten", J: "jack", Q: "queen", K: "king",
-};
-const SUIT_WORDS = { c: "clubs", d: "diamonds", h: "hearts", s: "spades" };
+import { t } from "./strings.js";
+
 const SUIT_SYMBOLS = { c: "\u2663", d: "\u2666", h: "\u2665", s: "\u2660" };
 
-/** "7h" -> "seven of hearts" */
-export function cardWords(code) {
-  return `${RANK_WORDS[code[0]]} of ${SUIT_WORDS[code[1]]}`;
+/** "7h" -> "seven of hearts" ("siete de corazones": the words Python sent, strings.js) */
+export function cardWords(code, model = null) {
+  return t(model, "card", { rank: t(model, `rank.${code[0]}`), suit: t(model, `suit.${code[1]}`) });
 }
 
 /** "Th" -> "10" */

@@ -5,17 +5,15 @@
 
 import { cardDisplay, cardWords } from "./cards.js";
 import { splitMove } from "./protocol.js";
+import { t } from "./strings.js";
 
 const OWN_SOURCES = ["P", "S1", "S2", "S3", "S4"];
-const PILE_WORDS = {
-  P: "your pay-off pile", H: "your hand", C1: "center stack 1", C2: "center stack 2", C3: "center stack 3",
-  S1: "side stack 1", S2: "side stack 2", S3: "side stack 3", S4: "side stack 4",
-};
 
-/** ["C1", "S2"] -> "center stack 1 or side stack 2" */
-function pilesInWords(keys) {
-  const words = keys.map((k) => PILE_WORDS[k] || k);
-  return words.length > 1 ? `${words.slice(0, -1).join(", ")} or ${words[words.length - 1]}` : words.join("");
+/** ["C1", "S2"] -> "center stack 1 or side stack 2" (in the widget's language) */
+function pilesInWords(model, keys) {
+  const words = keys.map((k) => t(model, `pile.${k}`));
+  if (words.length < 2) return words.join("");
+  return t(model, "list.or", { items: words.slice(0, -1).join(", "), last: words[words.length - 1] });
 }
 
 export class Interaction {
@@ -170,27 +168,28 @@ export class Interaction {
     this.selected = { source, card };
     this.paintSelection();
     const targets = [...(this.moves.get(`${source}:${card}`) || [])];
+    const m = this.io.model || null;
     const shown = cardDisplay(card);
-    const named = `The ${cardWords(card)}`;
+    const named = cardWords(card, m);
+    const said = (key, values) => {
+      const text = t(m, key, values);
+      return text.charAt(0).toUpperCase() + text.slice(1);
+    };
     if (targets.length)
       this.io.say(
-        `${shown} selected: put it on ${targets.join(", ")} (lit), or Escape to cancel.`,
+        said("select.text", { card: shown, piles: targets.join(", ") }),
         "info",
-        `${named} selected: it can go on ${pilesInWords(targets)}. Escape cancels.`,
+        said("select.words", { card: named, piles: pilesInWords(m, targets) }),
       );
     else
-      this.io.say(
-        `${shown} selected, but it has no legal place right now. Pick a pile to hear why, or Escape.`,
-        "info",
-        `${named} selected, but it has no legal place right now. Pick a pile to hear why, or press Escape.`,
-      );
+      this.io.say(said("select.none.text", { card: shown }), "info", said("select.none.words", { card: named }));
   }
 
   cancel() {
     if (!this.selected) return;
     this.selected = null;
     this.paintSelection();
-    this.io.say("Selection cancelled.", "info");
+    this.io.say(t(this.io.model || null, "select.cancelled"), "info");
   }
 
   place(target) {
@@ -230,8 +229,9 @@ export class Interaction {
       return this.place(pile); // not lit: Python explains why not
     }
     if (card) return this.select(card.dataset.source, card.dataset.card);
-    if (pile === "H" || OWN_SOURCES.includes(pile)) this.io.say("There is no card here to play.", "info");
-    else this.io.say("Pick one of your cards first, then the pile to put it on.", "info");
+    const m = this.io.model || null;
+    if (pile === "H" || OWN_SOURCES.includes(pile)) this.io.say(t(m, "select.empty"), "info");
+    else this.io.say(t(m, "select.first"), "info");
   }
 
   click(e) {

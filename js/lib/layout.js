@@ -4,9 +4,14 @@
 
 import { cardBack, cardFace, cardWords, el, emptySlot, rankShow } from "./cards.js";
 import { screenPile, splitMove } from "./protocol.js";
+import { t } from "./strings.js";
 
 const FAN_ROWS = 10; // the cards of one column of a side stack's fan (9 steps: styles.css)
 
+// A label Python sent (it owns every word, plurals included), else the English fallback.
+function told(labels, key, fallback) {
+  return labels && typeof labels[key] === "string" ? labels[key] : fallback();
+}
 function plural(n, word) {
   return `${n} ${word}${n === 1 ? "" : "s"}`;
 }
@@ -32,15 +37,16 @@ function count(n) {
 }
 
 function payoffPile(seat, key, owner) {
-  const label = seat.payoff_top
-    ? `${owner} pay-off pile: ${plural(seat.payoff_count, "card")}, top ${cardWords(seat.payoff_top)}`
-    : `${owner} pay-off pile: empty`;
+  const label = told(seat.labels, "payoff", () =>
+    seat.payoff_top
+      ? `${owner} pay-off pile: ${plural(seat.payoff_count, "card")}, top ${cardWords(seat.payoff_top)}`
+      : `${owner} pay-off pile: empty`);
   const p = pile(key, "sw-payoff", label);
   const stack = el("div", "sw-stack");
   if (seat.payoff_count > 1) stack.append(el("div", "sw-under"));
   stack.append(seat.payoff_top ? cardFace(seat.payoff_top) : emptySlot(""));
   stack.append(count(seat.payoff_count));
-  p.append(stack, caption("Pay-off"));
+  p.append(stack, caption(t(null, "caption.payoff")));
   return p;
 }
 
@@ -51,10 +57,10 @@ function payoffPile(seat, key, owner) {
  * second column (a third...) laid over the first one's right side, which leaves the first
  * column's indexes in view. The newest cards fill the last column, the top card last.
  */
-function sidePile(cards, key, name, owner) {
-  const label = cards.length
+function sidePile(cards, key, name, owner, told_) {
+  const label = told_ || (cards.length
     ? `${owner} side stack ${name.slice(1)}: ${cards.map(cardWords).join(", ")}; top ${cardWords(cards[cards.length - 1])}`
-    : `${owner} side stack ${name.slice(1)}: empty`;
+    : `${owner} side stack ${name.slice(1)}: empty`);
   const p = pile(key, "sw-side", label);
   const fan = el("div", "sw-fan");
   const n = cards.length;
@@ -71,23 +77,24 @@ function sidePile(cards, key, name, owner) {
     if (col) card.style.setProperty("--j", String(col));
     fan.append(card);
   });
-  p.append(fan, caption(name));
+  p.append(fan, caption(t(null, "caption.side", { number: name.slice(1) })));
   return p;
 }
 
 function handPile(seat, key, owner) {
   const shown = Array.isArray(seat.hand);
   const n = shown ? seat.hand.length : seat.hand_count;
-  const label = shown
-    ? `${owner} hand: ${n ? seat.hand.map(cardWords).join(", ") : "empty"}`
-    : `${owner} hand: ${plural(n, "card")}, face down`;
+  const label = told(seat.labels, "hand", () =>
+    shown
+      ? `${owner} hand: ${n ? seat.hand.map(cardWords).join(", ") : "empty"}`
+      : `${owner} hand: ${plural(n, "card")}, face down`);
   const p = pile(key, `sw-hand ${shown ? "sw-hand-up" : "sw-hand-down"}`, label);
   const row = el("div", "sw-hand-cards");
   if (!n) row.append(emptySlot(""));
   if (shown) seat.hand.forEach((c) => row.append(cardFace(c)));
   else for (let i = 0; i < n; i++) row.append(cardBack());
   if (!shown) row.append(count(n));
-  p.append(row, caption("Hand"));
+  p.append(row, caption(t(null, "caption.hand")));
   return p;
 }
 
@@ -100,13 +107,13 @@ function seatRow(table, player, atBottom, piles) {
   section.dataset.seat = String(player);
   const name = el("div", "sw-seat-name");
   name.append(el("span", "sw-name", seat.name));
-  if (toMove) name.append(el("span", "sw-turn-chip", "to move"));
+  if (toMove) name.append(el("span", "sw-turn-chip", t(null, "badge.to-move")));
   const row = el("div", "sw-seat-row");
   const payoff = payoffPile(seat, `${prefix}P`, owner);
   const sides = el("div", "sw-sides");
   seat.sides.forEach((cards, i) => {
     const key = `${prefix}S${i + 1}`;
-    const p = sidePile(cards, key, `S${i + 1}`, owner);
+    const p = sidePile(cards, key, `S${i + 1}`, owner, seat.labels && seat.labels.sides && seat.labels.sides[i]);
     piles.set(key, p);
     sides.append(p);
   });
@@ -138,17 +145,21 @@ function centerPile(center, i) {
   }
   p.append(stack);
   const cap = caption("");
-  cap.append(el("span", "", `C${i + 1} `), el("span", "sw-needs", `needs ${center.needs}`));
+  cap.append(
+    el("span", "", `${t(null, "caption.center", { number: i + 1 })} `),
+    el("span", "sw-needs", t(null, "badge.needs", { rank: center.needs })),
+  );
   p.append(cap);
   return p;
 }
 
 function middleRow(table, piles) {
   const mid = el("section", "sw-middle");
-  const stock = pile("stock", "sw-stock", `stock: ${plural(table.stock, "card")}, face down`);
+  const stockLabel = table.stock_label || `stock: ${plural(table.stock, "card")}, face down`;
+  const stock = pile("stock", "sw-stock", stockLabel);
   const stack = el("div", "sw-stack");
   stack.append(table.stock ? cardBack() : emptySlot(""), count(table.stock));
-  stock.append(stack, caption("Stock"));
+  stock.append(stack, caption(t(null, "caption.stock")));
   piles.set("stock", stock);
   const centers = el("div", "sw-centers");
   table.centers.forEach((c, i) => {

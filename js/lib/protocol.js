@@ -31,13 +31,6 @@
  */
 
 export const ACTIONS = ["reveal", "hint", "undo", "next-game", "new-match"];
-export const ACTION_LABELS = {
-  reveal: "Show my hand",
-  hint: "Hint",
-  undo: "Undo",
-  "next-game": "Next game",
-  "new-match": "New match",
-};
 
 /** @returns {MoveMessage} */
 export function moveMessage(source, card, target, seq) {

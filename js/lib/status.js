@@ -1,15 +1,16 @@
 // The scoreboard, the buttons and the status line around a table.
-import { ACTION_LABELS, ACTIONS } from "./protocol.js";
+import { ACTIONS } from "./protocol.js";
 import { el } from "./cards.js";
+import { t } from "./strings.js";
 
 /**
  * Scoreboard and buttons; `onAction(name)` is called on a click. "Show my hand" (reveal) is
  * drawn only while it can act (a covered table of two players at one screen).
  */
-export function renderHeader(score, actions, onAction) {
+export function renderHeader(score, actions, onAction, model = null) {
   const head = el("header", "sw-header");
   const board = el("div", "sw-score");
-  board.setAttribute("aria-label", "score");
+  board.setAttribute("aria-label", t(model, "score.label"));
   if (score && score.names) {
     score.names.forEach((name, i) => {
       const s = el("span", `sw-player-score${score.match_winner === i ? " sw-champion" : ""}`);
@@ -17,12 +18,12 @@ export function renderHeader(score, actions, onAction) {
       board.append(s);
       if (i === 0) board.append(el("span", "sw-score-sep", "–"));
     });
-    board.append(el("span", "sw-score-meta", `first to ${score.target} · game ${score.game}`));
+    board.append(el("span", "sw-score-meta", t(model, "score.meta", { target: score.target, game: score.game })));
   }
   const buttons = el("div", "sw-buttons");
   for (const name of ACTIONS) {
     if (name === "reveal" && !(actions && actions.reveal)) continue;
-    const b = el("button", `sw-button sw-btn-${name}`, ACTION_LABELS[name]);
+    const b = el("button", `sw-button sw-btn-${name}`, t(model, `action.${name}`));
     b.type = "button";
     b.dataset.action = name;
     b.disabled = !(actions && actions[name]);

@@ -7,14 +7,15 @@ import { actionMessage, moveMessage } from "../lib/protocol.js";
 import { markTable, redrawOn } from "../lib/redraw.js";
 import { reviewButton } from "./review.js";
 import { announce, renderHeader, renderLive, renderStatus, setStatus } from "../lib/status.js";
+import { setLang, t, useStrings } from "../lib/strings.js";
 
-const TRAITS = ["table", "legal", "status", "score", "actions", "hint", "busy"];
+const TRAITS = ["table", "legal", "status", "score", "actions", "hint", "busy", "strings", "lang"];
 
-function blockedReason(table, legal, busy, actions) {
-  if (busy) return `Wait: ${table.seats[1 - table.bottom].name} is playing.`;
-  if (actions && actions.reveal) return "Show your hand first: press Show my hand.";
-  if (table.result) return "This game is over: press Next game (or New match).";
-  if (!legal.length) return "It is not your turn.";
+function blockedReason(model, table, legal, busy, actions) {
+  if (busy) return t(model, "blocked.busy", { name: table.seats[1 - table.bottom].name });
+  if (actions && actions.reveal) return t(model, "blocked.reveal");
+  if (table.result) return t(model, "blocked.over");
+  if (!legal.length) return t(model, "blocked.not-your-turn");
   return "";
 }
 
@@ -45,6 +46,7 @@ function render({ model, el, host }) {
       send(moveMessage(source, card, target, table.seq));
     },
     say,
+    model,
   });
   const onAction = (name) => {
     // after Show my hand the keyboard focus goes on to the hand it shows
@@ -59,13 +61,15 @@ function render({ model, el, host }) {
     const legal = model.get("legal") || [];
     const busy = !!model.get("busy");
     const actions = model.get("actions") || {};
+    setLang(root, model);
+    useStrings(model);
     interaction.beforeRender();
     const before = snapshot(drawn && drawn.piles);
     const next = renderTable(table);
     const status = model.get("status") || {};
     statusLine = renderStatus(status);
     next.news.append(statusLine);
-    view.replaceChildren(renderHeader(model.get("score"), actions, onAction), next.board);
+    view.replaceChildren(renderHeader(model.get("score"), actions, onAction, model), next.board);
     review.decorate(view, table, busy);
     if (status.id !== spoken) {
       spoken = status.id;
@@ -75,7 +79,7 @@ function render({ model, el, host }) {
     root.dataset.busy = busy ? "true" : "false";
     root.classList.toggle("sw-busy", busy);
     root.classList.toggle("sw-covered", !!actions.reveal);
-    interaction.update(next, table, legal, { hint: model.get("hint"), blocked: blockedReason(table, legal, busy, actions) });
+    interaction.update(next, table, legal, { hint: model.get("hint"), blocked: blockedReason(model, table, legal, busy, actions) });
     animateChange(shown, table, before, next.piles);
     drawn = next;
     shown = table;

@@ -4,6 +4,7 @@
 // with anywidget's `host.getWidget` (the replay's own module and styles, its own model).
 
 import { el } from "../lib/cards.js";
+import { t } from "../lib/strings.js";
 
 /**
  * @param {{model: any, el: HTMLElement, host?: any, send: (msg: object) => void}} opts
@@ -24,12 +25,12 @@ export function reviewButton({ model, el: host, host: widgets, send }) {
     slot.replaceChildren();
     if (!ref) return;
     if (!widgets || typeof widgets.getWidget !== "function") {
-      slot.append(el("div", "sw-review-note", "Run w.review() in a cell to step through this game."));
+      slot.append(el("div", "sw-review-note", t(model, "review.note")));
       return;
     }
     controller = new AbortController();
     // which game it is: after Next game this replay stays under the table of the next one
-    const label = el("h3", "sw-review-label", model.get("review_label") || "Replay");
+    const label = el("h3", "sw-review-label", model.get("review_label") || t(model, "review.heading"));
     const box = el("div", "sw-review-box");
     slot.append(label, box);
     const child = await widgets.getWidget(ref);
@@ -45,10 +46,10 @@ export function reviewButton({ model, el: host, host: widgets, send }) {
     decorate(root, table, busy) {
       const bar = root.querySelector(".sw-buttons");
       if (!bar || !table) return;
-      const b = el("button", "sw-button sw-btn-review", "Review game");
+      const b = el("button", "sw-button sw-btn-review", t(model, "action.review"));
       b.type = "button";
       b.dataset.action = "review";
-      b.title = "Step through this game move by move, and comment on it";
+      b.title = t(model, "action.review.title");
       b.disabled = !table.result || busy;
       b.addEventListener("click", () => send({ type: "review", seq: table.seq }));
       bar.append(b);

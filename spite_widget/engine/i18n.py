@@ -151,4 +151,9 @@ def NP_(context: str, message: str) -> str:
     return message
 
 
+def NPC_(context: str, message: str) -> tuple[str, str]:
+    """Mark `message` (with its context) for extraction, and keep both for `pgettext` later."""
+    return (context, message)
+
+
 gettext = _

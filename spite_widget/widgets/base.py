@@ -3,19 +3,38 @@ message is checked before it is read, and every answer goes to the status line."
 
 from __future__ import annotations
 
+import functools
 import threading
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Iterator, Mapping
+from contextlib import contextmanager
 from typing import Any, ClassVar, Generic, TypeVar, cast
 
 import anywidget
+import traitlets
 from ipywidgets.widgets.widget import CallbackDispatcher
 
+from ..engine.i18n import N_, _, check_language, get_language, language
 from .protocol import ProtocolError
+from .strings import strings
+
+_UNCHANGEABLE = {
+    "table": N_("The table cannot be changed from the browser ({keys})."),
+    "lesson": N_("The lesson cannot be changed from the browser ({keys})."),
+    "replay": N_("The replay cannot be changed from the browser ({keys})."),
+    "widget": N_("The widget cannot be changed from the browser ({keys})."),
+}
+_NOT_UNDERSTOOD = {
+    "table": N_("Ignored a message the table does not understand: {error}."),
+    "lesson": N_("Ignored a message the lesson does not understand: {error}."),
+    "replay": N_("Ignored a message the replay does not understand: {error}."),
+    "widget": N_("Ignored a message the widget does not understand: {error}."),
+}
 
 WIDGET_KEYS = frozenset({"layout", "tabbable", "tooltip", "_dom_classes"})
 """ipywidgets' own traits, which a front end may set; every other trait is Python's alone."""
 
 Kind = TypeVar("Kind", bound=str)
+_F = TypeVar("_F", bound=Callable[..., Any])
 """The widget's status kinds (each widget's own Literal; all of them have "error")."""
 
 
@@ -32,13 +51,46 @@ class PythonOwnedWidget(anywidget.AnyWidget, Generic[Kind]):
     errors: list[str]
     """Problems met outside any call of yours; each is also shown in the status line."""
 
-    def __init__(self, **kwargs: Any) -> None:
-        super().__init__(**kwargs)
+    lang = traitlets.Unicode("en").tag(sync=True)
+    """The language the widget speaks ("en", "es", "pt"); the front end puts it on the
+    widget's root (`lang="es"`) so screen readers pronounce it. Set it from Python
+    (`w.lang = "pt"`): every word is said again in the new language."""
+    strings = traitlets.Dict().tag(sync=True)
+    """Every label the front end shows by itself (buttons, captions, aria-labels), in `lang`
+    (widgets/strings.py): the browser holds no word of its own."""
+
+    def __init__(self, lang: str | None = None, **kwargs: Any) -> None:
+        chosen = check_language(lang) if lang is not None else get_language()
         self._lock = threading.RLock()
         """Taken by every change (a widget's own thread may change it too)."""
+        super().__init__(lang=chosen, **kwargs)
+        with language(chosen):
+            self.strings = strings()
         self._seq = 0
         self._status_id = 0
         self.on_msg(self._on_browser_message)
+
+    @traitlets.validate("lang")
+    def _check_lang(self, proposal: Any) -> str:
+        """Only a language spoken here; anything else is a clear ValueError and changes nothing."""
+        return check_language(proposal["value"])
+
+    @traitlets.observe("lang")
+    def _lang_changed(self, change: Any) -> None:
+        if not hasattr(self, "_status_id"):  # the first value, set before the widget is built
+            return
+        with self._speaking(), self.hold_sync():
+            self.strings = strings()
+            self._speak_again()
+
+    def _speak_again(self) -> None:
+        """Say everything again in the new `lang` (each widget: its table, its status line)."""
+
+    @contextmanager
+    def _speaking(self) -> Iterator[None]:
+        """The widget's lock, and its language in force: every sentence made inside is in `lang`."""
+        with self._lock, language(self.lang):
+            yield
 
     def _parse(self, content: object) -> Any:
         """The message checked field by field (ProtocolError says what is wrong)."""
@@ -55,10 +107,10 @@ class PythonOwnedWidget(anywidget.AnyWidget, Generic[Kind]):
         if allowed:
             super().set_state(allowed)
         if refused:
-            with self._lock:
+            with self._speaking():
                 self.send_state([k for k in refused if k in self.keys])
                 self._say(
-                    f"The {self.owner} cannot be changed from the browser ({', '.join(refused)}).",
+                    _(_UNCHANGEABLE.get(self.owner, _UNCHANGEABLE["widget"])).format(keys=", ".join(refused)),
                     cast(Kind, "error"),
                 )
 
@@ -68,17 +120,21 @@ class PythonOwnedWidget(anywidget.AnyWidget, Generic[Kind]):
         try:
             msg = self._parse(content)
         except ProtocolError as e:
-            with self._lock:
+            with self._speaking():
                 self._say(
-                    f"Ignored a message the {self.owner} does not understand: {e}.", cast(Kind, "error")
+                    _(_NOT_UNDERSTOOD.get(self.owner, _NOT_UNDERSTOOD["widget"])).format(error=e),
+                    cast(Kind, "error"),
                 )
             return
-        with self._lock:
+        with self._speaking():
             try:
                 self._dispatch(msg)
             except Exception as e:  # a bug must not break the widget: say it and go on
                 self.errors.append(repr(e))
-                self._say(f"Something went wrong, nothing was changed: {e}", cast(Kind, "error"))
+                self._say(
+                    _("Something went wrong, nothing was changed: {error}").format(error=e),
+                    cast(Kind, "error"),
+                )
 
     def _register(
         self, dispatcher: CallbackDispatcher, callback: Callable[..., object], remove: bool, what: str
@@ -97,6 +153,17 @@ class PythonOwnedWidget(anywidget.AnyWidget, Generic[Kind]):
         self.status = status
 
 
+def speaking(method: _F) -> _F:
+    """A widget's public method that speaks: it runs under the widget's lock and language."""
+
+    @functools.wraps(method)
+    def inner(self: PythonOwnedWidget[Any], *args: Any, **kwargs: Any) -> Any:
+        with self._speaking():
+            return method(self, *args, **kwargs)
+
+    return cast(_F, inner)
+
+
 class _Reported:
     """A user's callback as a widget's CallbackDispatcher holds it: a failure is reported
     (`errors`, the status line) instead of only logged. Equal to the callback it wraps, so
@@ -112,7 +179,10 @@ class _Reported:
             return self.callback(*args)
         except Exception as e:
             self.widget.errors.append(f"{self.what} callback {self.callback!r} raised {e!r}")
-            self.widget._say(f"An {self.what} callback failed: {e!r}", "error")
+            with language(self.widget.lang):
+                self.widget._say(
+                    _("An {what} callback failed: {error}").format(what=self.what, error=repr(e)), "error"
+                )
             return None
 
     def __eq__(self, other: object) -> bool:

@@ -24,7 +24,7 @@ from typing import Any, Final, Literal, NotRequired, TypedDict, cast
 
 from ..engine.cards import KING, RANK_OF, card_words, rank_name
 from ..engine.game import Played
-from ..engine.i18n import get_language
+from ..engine.i18n import N_, _, get_language, language, ngettext
 from ..engine.moves import Move
 from ..engine.narrate import describe_move, describe_move_words
 from ..engine.rules import is_complete
@@ -76,6 +76,9 @@ class SeatView(TypedDict):
     payoff_count: int
     sides: list[list[str]]
     """The four side stacks, bottom to top: every card is public."""
+    labels: NotRequired[dict[str, Any]]
+    """The piles' accessible names in the language in force: {"payoff": str, "hand": str,
+    "sides": [str, str, str, str]} (Python owns every word; the browser only shows them)."""
 
 
 class CenterView(TypedDict):
@@ -118,6 +121,8 @@ class TableView(TypedDict):
     """Indexed by player number: seats[0] is player 0."""
     centers: list[CenterView]
     stock: int
+    stock_label: NotRequired[str]
+    """The stock's accessible name ("stock: 12 cards, face down"), in the language in force."""
     last: LastMove | None
     drawn: list[int]
     """Positions in the bottom seat's shown hand of the cards that seat drew with the last
@@ -219,7 +224,7 @@ def center_view(pile: tuple[str, ...], index: int, lang: str | None = None) -> C
             "size": 0,
             "shows": "",
             "needs": rank_name(1),
-            "label": _center_label(index, 0, "", ""),
+            "label": _center_label(index, 0, "", lang or get_language()),
         }
     top = pile[-1]
     return {
@@ -236,13 +241,19 @@ def _center_label(index: int, size: int, top: str, lang: str) -> str:
     """ "center stack 2: 5 cards, top five of hearts; needs 6" (cached: a table sends three
     with every update, and the same few recur)."""
     number = index + 1
-    if not size:
-        return f"center stack {number}: empty, needs an ace"
-    shows = rank_name(size)
-    king = f" counting as {shows}" if RANK_OF[top] == KING else ""
-    cards = f"{size} card{'' if size == 1 else 's'}"
-    needs = rank_name(size + 1) if not is_complete(size) else ""
-    return f"center stack {number}: {cards}, top {card_words(top)}{king}; needs {needs}"
+    with language(lang or None):
+        if not size:
+            return _("center stack {number}: empty, needs an ace").format(number=number)
+        shows = rank_name(size)
+        needs = rank_name(size + 1) if not is_complete(size) else ""
+        cards = ngettext("{n} card", "{n} cards", size).format(n=size)
+        if RANK_OF[top] == KING:
+            return _("center stack {number}: {cards}, top {card} counting as {shows}; needs {needs}").format(
+                number=number, cards=cards, card=card_words(top), shows=shows, needs=needs
+            )
+        return _("center stack {number}: {cards}, top {card}; needs {needs}").format(
+            number=number, cards=cards, card=card_words(top), needs=needs
+        )
 
 
 def drawn_positions(hand: tuple[str, ...] | None, seat: int, played: Played | None) -> list[int]:
@@ -273,6 +284,68 @@ def seat_view(
     }
 
 
+def _cards_words(cards: list[str]) -> str:
+    return ", ".join(card_words(c) for c in cards)
+
+
+_SEAT_LABELS: Final = {
+    # TRANSLATORS: the accessible names of a player's piles; {name} is the player's name
+    False: {
+        "payoff": N_("{name}'s pay-off pile: {cards}, top {card}"),
+        "payoff-empty": N_("{name}'s pay-off pile: empty"),
+        "side": N_("{name}'s side stack {number}: {cards}; top {card}"),
+        "side-empty": N_("{name}'s side stack {number}: empty"),
+        "hand": N_("{name}'s hand: {cards}"),
+        "hand-empty": N_("{name}'s hand: empty"),
+    },
+    # TRANSLATORS: the same for the person at the screen, against the computer
+    True: {
+        "payoff": N_("your pay-off pile: {cards}, top {card}"),
+        "payoff-empty": N_("your pay-off pile: empty"),
+        "side": N_("your side stack {number}: {cards}; top {card}"),
+        "side-empty": N_("your side stack {number}: empty"),
+        "hand": N_("your hand: {cards}"),
+        "hand-empty": N_("your hand: empty"),
+    },
+}
+
+
+def seat_labels(seat: SeatView, you: bool = False) -> dict[str, Any]:
+    """The accessible names of a seat's piles, in the language in force ("Ana's hand: 3
+    cards, face down"; "your hand: ..." for the person playing the computer); only what the
+    seat view holds, so nothing hidden is named."""
+    name = seat["name"]
+    forms = _SEAT_LABELS[you]
+    n = seat["payoff_count"]
+    top = seat["payoff_top"]
+    if top:
+        cards = ngettext("{n} card", "{n} cards", n).format(n=n)
+        payoff = _(forms["payoff"]).format(name=name, cards=cards, card=card_words(top))
+    else:
+        payoff = _(forms["payoff-empty"]).format(name=name)
+    sides = []
+    for i, pile in enumerate(seat["sides"], start=1):
+        if pile:
+            sides.append(
+                _(forms["side"]).format(
+                    name=name, number=i, cards=_cards_words(pile), card=card_words(pile[-1])
+                )
+            )
+        else:
+            sides.append(_(forms["side-empty"]).format(name=name, number=i))
+    hand = seat["hand"]
+    if hand is None:
+        k = seat["hand_count"]
+        hand_label = ngettext(
+            "{name}'s hand: {n} card, face down", "{name}'s hand: {n} cards, face down", k
+        ).format(name=name, n=k)
+    elif hand:
+        hand_label = _(forms["hand"]).format(name=name, cards=_cards_words(hand))
+    else:
+        hand_label = _(forms["hand-empty"]).format(name=name)
+    return {"payoff": payoff, "hand": hand_label, "sides": sides}
+
+
 def table_view(
     view: PlayerView | GameState,
     *,
@@ -283,6 +356,8 @@ def table_view(
     played: Played | None = None,
     show_hands: tuple[bool, bool] | None = None,
     cover: bool = False,
+    you: int | None = None,
+    labels: bool = False,
 ) -> TableView:
     """The table as drawn for the player at the bottom.
 
@@ -292,6 +367,10 @@ def table_view(
     viewer any more) `show_hands` says which hands to show face up (default: `bottom`'s).
     `played` is what the last move did (`Game.play`'s answer): the cards the bottom seat
     drew with it go out as their positions in its hand (`drawn`), if that hand is shown.
+    `you`: the seat of the person at the screen against the computer, whose piles are
+    named "your hand", "your pay-off pile" (None: every pile by its player's name).
+    `labels`: put the piles' accessible names in the language in force into the view (the
+    seats' `labels`, `stock_label`); without them the browser names the piles in English.
     """
     if isinstance(view, PlayerView):
         bottom = view.player
@@ -313,7 +392,11 @@ def table_view(
     ]
     result: Result | None = view.result
     lang = get_language()
-    return {
+    if labels:
+        for p, seat in enumerate(seats):
+            seat["labels"] = seat_labels(seat, you=p == you)
+    stock = view.stock_count if isinstance(view, PlayerView) else len(view.stock)
+    table: TableView = {
         "v": PROTOCOL_VERSION,
         "seq": seq,
         "ply": view.ply,
@@ -321,11 +404,16 @@ def table_view(
         "to_move": view.current_player,
         "seats": seats,
         "centers": [center_view(c, i, lang) for i, c in enumerate(view.centers)],
-        "stock": view.stock_count if isinstance(view, PlayerView) else len(view.stock),
+        "stock": stock,
         "last": last,
         "drawn": drawn_positions(hands[bottom], bottom, played),
         "result": result.to_dict() if result is not None else None,
     }
+    if labels:
+        table["stock_label"] = ngettext(
+            "stock: {n} card, face down", "stock: {n} cards, face down", stock
+        ).format(n=stock)
+    return table
 
 
 def last_move(move: Move, player: int, center_sizes: list[int] | tuple[int, ...], who: str) -> LastMove:

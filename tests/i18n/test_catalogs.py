@@ -170,7 +170,7 @@ def test_an_installed_wheel_reads_the_compiled_mo(tmp_path: Path, monkeypatch: p
     i18n.translations.cache_clear()
     try:
         with language("pt"):
-            assert ngettext("{n} card", "{n} cards", 2) == "{n} cards"  # not a message: English
+            assert ngettext("{n} gadget", "{n} gadgets", 2) == "{n} gadgets"  # not a message: English
             from spite_widget.engine.cards import Card
 
             assert Card("Qs").words == "dama de espadas"

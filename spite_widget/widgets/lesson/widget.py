@@ -19,10 +19,11 @@ from ipywidgets.widgets.widget import CallbackDispatcher
 
 from ...engine.cards import STACK_COMPLETE
 from ...engine.game import Game, Played
+from ...engine.i18n import _, get_language, ngettext
 from ...engine.moves import InvalidMoveError, Move
 from ...teach import Feedback, Lesson, LessonSession, lesson, lessons
 from ...teach.rulebook import RULES
-from ..base import PythonOwnedWidget
+from ..base import PythonOwnedWidget, speaking
 from ..protocol import LastMove, as_moves, last_move, table_view
 from .protocol import (
     LESSON_ACTIONS,
@@ -78,10 +79,15 @@ class LessonWidget(PythonOwnedWidget[LessonStatusKind]):
     hint = traitlets.Unicode("").tag(sync=True)
     """The move the last hint points at, outlined on the table until the table changes ("" for none)."""
 
-    def __init__(self, lesson_or_id: Lesson | str = "build-from-ace", **kwargs: Any) -> None:
-        chosen = _lesson_of(lesson_or_id)
-        super().__init__(**kwargs)
-        self.session = LessonSession(chosen)
+    def __init__(
+        self, lesson_or_id: Lesson | str = "build-from-ace", *, lang: str | None = None, **kwargs: Any
+    ) -> None:
+        super().__init__(lang=lang, **kwargs)
+        with self._speaking():
+            self._init(lesson_or_id)
+
+    def _init(self, lesson_or_id: Lesson | str) -> None:
+        self.session = LessonSession(_lesson_of(lesson_or_id))
         """The lesson being played (its `game` is the live table)."""
         self.errors: list[str] = []
         """Problems met outside any call of yours (an on_goal callback failing, a bug caught
@@ -116,6 +122,7 @@ class LessonWidget(PythonOwnedWidget[LessonStatusKind]):
         i = ids.index(self.lesson.id)
         return course[i + 1] if i + 1 < len(course) else None
 
+    @speaking
     def play(self, move: Move | str) -> Feedback:
         """Try `move` as if clicked; never raises: the Feedback (and the status line) say what happened."""
         if not isinstance(move, Move | str):
@@ -128,17 +135,18 @@ class LessonWidget(PythonOwnedWidget[LessonStatusKind]):
         """Call `callback(lesson)` whenever the goal is reached (or stop with remove=True)."""
         self._register(self._goal_callbacks, callback, remove, "on_goal")
 
+    @speaking
     def give_hint(self) -> str:
         """The lesson's hint and what the position offers (also shown in the status line)."""
         status = self.session.status
         if status == "done":
-            text = "You have reached the goal already. " + self._after_done()
+            text = _("You have reached the goal already.") + " " + self._after_done()
             self._say(text, "done")
         elif status == "failed":
-            text = "This attempt is over: press Undo to take back your last move, or Reset to start again."
+            text = _("This attempt is over: press Undo to take back your last move, or Reset to start again.")
             self._say(text, "failed")
         else:
-            text = "Hint: " + self.session.hint()
+            text = _("Hint: {hint}").format(hint=self.session.hint())
             self._hint_at = self._seq
             with self.hold_sync():
                 self.hint = self._next_move()
@@ -150,17 +158,18 @@ class LessonWidget(PythonOwnedWidget[LessonStatusKind]):
         step = self.session.next_step()
         return str(step) if step is not None else ""
 
+    @speaking
     def solution_step(self) -> Feedback:
         """Play the next move of the solution, explaining it (from the start if you went another way)."""
         session = self.session
         solution = session.solution()
         played = session.moves
         if session.status == "done":
-            self._say("You have reached the goal already. " + self._after_done(), "done")
+            self._say(_("You have reached the goal already.") + " " + self._after_done(), "done")
             return Feedback(False, "done", self.status["text"])
         prefix = ""
         if session.status != "playing" or tuple(played) != solution[: len(played)]:
-            prefix = "Back to the start, to show the solution. " if played else ""
+            prefix = _("Back to the start, to show the solution.") + " " if played else ""
             session.reset()
             self._last = self._played = None
             played = ()
@@ -170,37 +179,47 @@ class LessonWidget(PythonOwnedWidget[LessonStatusKind]):
         with self.hold_sync():  # the new table and its words reach the browser together
             feedback = self._try(move, quiet=True)
             self._shown_steps = max(self._shown_steps, step + 1)
-            head = f"{prefix}Solution, step {step + 1} of {len(solution)}: {feedback.text}"
+            head = prefix + _("Solution, step {step} of {steps}: {text}").format(
+                step=step + 1, steps=len(solution), text=feedback.text
+            )
             if feedback.status == "done":
                 self._sync(f"{head} {self._cheer()}", "done")
             else:
-                self._sync(f"{head} Why: {why}", "solution")
+                self._sync(head + " " + _("Why: {why}").format(why=why), "solution")
         return feedback
 
+    @speaking
     def undo(self) -> Move | None:
         """Take back the learner's last move (None, and the status line says so, if there is none)."""
         move = self.session.undo()
         if move is None:
-            self._say("Nothing to take back: you have not moved yet in this attempt.", "error")
+            self._say(_("Nothing to take back: you have not moved yet in this attempt."), "error")
             return None
-        self._new_table(f"Took back {move.card.display} ({move}). Goal: {self.lesson.goal.text}")
+        self._new_table(
+            _("Took back {card} ({move}). Goal: {goal}").format(
+                card=move.card.display, move=move, goal=self.lesson.goal.text
+            )
+        )
         return move
 
+    @speaking
     def reset(self) -> None:
         """Back to the lesson's starting position."""
         self.session.reset()
         self._shown_steps = 0
-        self._new_table(f"Back to the start. Goal: {self.lesson.goal.text}")
+        self._new_table(_("Back to the start. Goal: {goal}").format(goal=self.lesson.goal.text))
 
+    @speaking
     def next_lesson(self) -> Lesson | None:
         """Move on to the next lesson of the course (None, said in the status line, after the last)."""
         following = self.next_lesson_of_course
         if following is None:
-            self._say("This is the last lesson: you have seen every rule. Time for a real game!", "info")
+            self._say(_("This is the last lesson: you have seen every rule. Time for a real game!"), "info")
             return None
         self.set_lesson(following)
         return following
 
+    @speaking
     def set_lesson(self, lesson_or_id: Lesson | str) -> None:
         """Put another lesson on the table (a Lesson or a lesson id)."""
         self.session = LessonSession(_lesson_of(lesson_or_id))
@@ -218,11 +237,14 @@ class LessonWidget(PythonOwnedWidget[LessonStatusKind]):
             if msg == self._handled:
                 kind: LessonStatusKind = self.status.get("kind", "info")
                 self._say(
-                    f"{self.status.get('text', '')} (A double click: the second one changed nothing.)", kind
+                    self.status.get("text", "")
+                    + " "
+                    + _("(A double click: the second one changed nothing.)"),
+                    kind,
                 )
             else:
                 self._say(
-                    "That click was for an earlier position of the table, so nothing was changed.", "error"
+                    _("That click was for an earlier position of the table, so nothing was changed."), "error"
                 )
             return
         self._handled = msg
@@ -248,20 +270,24 @@ class LessonWidget(PythonOwnedWidget[LessonStatusKind]):
         target = text.rpartition(">")[2]
         if target.startswith("O-"):
             self._refuse(
-                "Not allowed: your opponent's piles are theirs alone. Cards only go to the center "
-                "stacks (C1–C3) or, from your hand, to your own side stacks (S1–S4)."
+                _(
+                    "Not allowed: your opponent's piles are theirs alone. Cards only go to the center "
+                    "stacks (C1–C3) or, from your hand, to your own side stacks (S1–S4)."
+                )
             )
             return
         if target in _NOT_TARGETS:
+            rule = RULES["no-other-move"]
             self._refuse(
-                "Not allowed: nothing is ever put on a pay-off pile, back into a hand or on the stock. "
-                f"Rule ({RULES['no-other-move'].title}): “{RULES['no-other-move'].quote}”"
+                _("Not allowed: nothing is ever put on a pay-off pile, back into a hand or on the stock.")
+                + " "
+                + _("Rule ({title}): \u201c{quote}\u201d").format(title=_(rule.title), quote=_(rule.quote))
             )
             return
         try:
             Move.parse(text)
         except InvalidMoveError as e:
-            self._refuse(f"Not a move: {e}")
+            self._refuse(_("Not a move: {error}").format(error=e))
             return
         self._try(text)
 
@@ -286,7 +312,7 @@ class LessonWidget(PythonOwnedWidget[LessonStatusKind]):
             elif was == "done":
                 self._say(f"{feedback.text} {self._after_done()}", "done")
             elif was == "failed":
-                self._say(f"{feedback.text} Press Undo or Reset to try again.", "failed")
+                self._say(feedback.text + " " + _("Press Undo or Reset to try again."), "failed")
             else:
                 self._say(feedback.text, "error")
             return feedback
@@ -298,11 +324,21 @@ class LessonWidget(PythonOwnedWidget[LessonStatusKind]):
         notes = []
         if played.completed is not None:
             notes.append(
-                f"{played.completed} is complete: its {STACK_COMPLETE} cards went back into the stock, "
-                f"which now holds {session.view.stock_count} cards (it held {stock_before})."
+                ngettext(
+                    "{pile} is complete: its {size} cards went back into the stock, "
+                    "which now holds {n} card (it held {before}).",
+                    "{pile} is complete: its {size} cards went back into the stock, "
+                    "which now holds {n} cards (it held {before}).",
+                    session.view.stock_count,
+                ).format(
+                    pile=played.completed,
+                    size=STACK_COMPLETE,
+                    n=session.view.stock_count,
+                    before=stock_before,
+                )
             )
         if played.drawn and played.drawer == played.player and played.result is None:
-            notes.append("Your hand was empty, so you drew 5 new cards and play on.")
+            notes.append(_("Your hand was empty, so you drew 5 new cards and play on."))
         text = feedback.text
         if notes:
             said, sep, rest = text.partition(". ")
@@ -327,9 +363,9 @@ class LessonWidget(PythonOwnedWidget[LessonStatusKind]):
     def _refuse(self, text: str) -> None:
         status = self.session.status
         if status == "done":
-            self._say("The lesson is complete. " + self._after_done(), "done")
+            self._say(_("The lesson is complete.") + " " + self._after_done(), "done")
         elif status == "failed":
-            self._say("This attempt is over: press Undo or Reset to try again.", "failed")
+            self._say(_("This attempt is over: press Undo or Reset to try again."), "failed")
         else:
             self._say(text, "error")
 
@@ -373,7 +409,15 @@ class LessonWidget(PythonOwnedWidget[LessonStatusKind]):
             if self.page != page:
                 self.page = dict(page)
             self.table = dict(
-                table_view(view, names=names, seq=self._seq, last=self._last, played=self._played)
+                table_view(
+                    view,
+                    names=[_(n) if n == "You" else n for n in names],
+                    seq=self._seq,
+                    last=self._last,
+                    played=self._played,
+                    you=self.lesson.learner,
+                    labels=True,
+                )
             )
             self.legal = as_moves(session.legal_moves())
             self.actions = actions
@@ -385,16 +429,26 @@ class LessonWidget(PythonOwnedWidget[LessonStatusKind]):
                 self._say(text, kind)
 
     def _welcome(self) -> str:
-        return f"Goal: {self.lesson.goal.text} Pick a card, then the pile to put it on."
+        return _("Goal: {goal} Pick a card, then the pile to put it on.").format(goal=self.lesson.goal.text)
 
     def _cheer(self) -> str:
-        return "Well done! " + self._after_done()
+        return _("Well done!") + " " + self._after_done()
 
     def _after_done(self) -> str:
         following = self.next_lesson_of_course
         if following is None:
-            return "That was the last lesson: you know every rule now."
-        return f"Next lesson: {following.title}."
+            return _("That was the last lesson: you know every rule now.")
+        return _("Next lesson: {title}.").format(title=following.title)
+
+    def _speak_again(self) -> None:
+        """`lang` changed: the same lesson in the new language, the moves made so far played
+        again on it (the learner keeps the position), and the goal said again."""
+        old = self.session
+        self.session = LessonSession(_lesson_of(old.lesson))
+        for move in old.moves:
+            self.session.play(move)
+        self._last = self._played = None  # its sentence was in the old language
+        self._sync(self._welcome(), "info")
 
     def _repr_mimebundle_(self, **kwargs: Any) -> tuple[dict[str, Any], dict[str, Any]] | None:
         """The live widget, plus a picture of the learner's table for a page without widgets.
@@ -425,7 +479,11 @@ class _Recorder:
 
 
 def _lesson_of(lesson_or_id: Lesson | str) -> Lesson:
+    """A lesson in the language in force: an id, or a Lesson (one of the course's is taken
+    in the language in force; a lesson of your own, a puzzle's, stays as written)."""
     if isinstance(lesson_or_id, Lesson):
+        if lesson_or_id.lang != get_language() and lesson_or_id in lessons(lesson_or_id.lang):
+            return lesson(lesson_or_id.id)
         return lesson_or_id
     if isinstance(lesson_or_id, str):
         return lesson(lesson_or_id)
@@ -436,8 +494,9 @@ def _lesson_of(lesson_or_id: Lesson | str) -> Lesson:
 
 def _reason(explanation: str) -> str:
     """The reasoning of an explanation, without its "Legal:" verdict and the rule quoted after it."""
-    text = explanation.split(" Rule (", 1)[0]
-    for head in ("Legal: ", "Not legal: "):
+    text = explanation.split(" " + _("Rule ({title}): \u201c{quote}\u201d").split("{")[0], 1)[0]
+    legal = _("Legal: {needs}, and your {card} {source} is that {rank}.").split("{")[0]
+    for head in (legal, _("Not legal: {reason}.").split("{")[0]):
         if text.startswith(head):
             text = text[len(head) :]
     return text

@@ -21,17 +21,18 @@ from typing import NamedTuple
 
 from ...bots import BOT_NAMES, Bot, get_bot
 from ...bots.protocol import BotLike, bot_name, is_spec
-from ...engine.cards import STACK_COMPLETE
+from ...engine.cards import STACK_COMPLETE, the_card
 from ...engine.errors import IllegalMoveError
 from ...engine.game import Game, GameWatcher, Played
+from ...engine.i18n import N_, _, get_language, ngettext
 from ...engine.match import Match
 from ...engine.moves import Move
-from ...engine.narrate import PILE_WORDS
+from ...engine.narrate import pile_words
 from ...engine.state import GameState, PlayerView
 from ..protocol import ACTIONS, LastMove, Score, StatusKind, TableView, as_moves, last_move, table_view
 from .summary import TurnMove, summarize_turn
 
-_SOURCE_WORDS = {"P": "your pay-off card", "H": "from your hand"}
+_SOURCE_WORDS = {"P": N_("your pay-off card"), "H": N_("from your hand")}
 
 
 class Say(NamedTuple):
@@ -99,6 +100,7 @@ class TableSession:
         """True while the computer's own move is being played (`computer_step`)."""
         self.last: LastMove | None = None
         """The move just played, as the table shows it (None after a take-back or a new table)."""
+        self._last_args: tuple[Move, int, tuple[int, ...], str] | None = None
         self.played: Played | None = None
         """What that move did (the cards it drew are marked on the table)."""
         self.said: Say | None = None
@@ -112,6 +114,8 @@ class TableSession:
         self._watcher: GameWatcher = self
         self._view: PlayerView | None = None
         self._view_key: tuple[int, int, int, int] = (0, -1, -1, -1)
+        self._default_names = False
+        """The players' names are this table's own ("You", "Player 1"): said in the language in force."""
         if game is not None:
             if not isinstance(game, Game):
                 raise TypeError(f"game must be a Game, not {type(game).__name__}")
@@ -120,11 +124,30 @@ class TableSession:
             self.match = Match(target, seed, first_game=game)
         else:
             names = _default_names(opponent, human) if players is None else tuple(players)
+            self._default_names = players is None
             self.match = Match(target, seed, rules={"kings_start_stacks": kings_start_stacks}, players=names)
         """The match being played; `game` is its game in progress."""
         self.game.watch(self)
 
     # ------------------------------------------------------------------ who and what
+    def names(self) -> tuple[str, str]:
+        """The players' names as shown, in the language in force: the table's own names
+        ("You", "Greedy bot", "Player 1") are translated, names given by the caller are not."""
+        names = self.match.players
+        if not self._default_names:
+            return (names[0], names[1])
+        shown = []
+        for seat, name in enumerate(names):
+            if self.opponent is None:
+                shown.append(_("Player {number}").format(number=seat + 1))
+            elif seat == self.human:
+                shown.append(_("You"))
+            elif isinstance(self.opponent, str) and not is_spec(self.opponent):
+                shown.append(_("{level} bot").format(level=self.opponent.capitalize()))
+            else:
+                shown.append(name)
+        return (shown[0], shown[1])
+
     @property
     def game(self) -> Game:
         """The live game on the table."""
@@ -212,13 +235,18 @@ class TableSession:
             self._undoable.pop()
             self.last = self.played = None
             card = undone.card
-            return Say(f"Took back {card.display} ({undone}).", "info", f"Took back the {card.words}.")
+            return Say(
+                _("Took back {card} ({move}).").format(card=card.display, move=undone),
+                "info",
+                _("Took back {the_card}.").format(the_card=the_card(card)),
+            )
         move, player = played.move, played.player
         if played.turn_passed:
             self._shown_to = None  # cover the table until the next player is at the screen
         sizes = _sizes_before(self.view(), played)
-        who = "You" if self.computer is not None and player == self.human else self.match.players[player]
+        who = "You" if self.computer is not None and player == self.human else self.names()[player]
         self.last = last_move(move, player, sizes, who)
+        self._last_args = (move, player, sizes, who)
         self.played = played
         drew = played.drawer == player and bool(played.drawn)  # an emptied hand refilled
         over = game.is_over
@@ -233,7 +261,7 @@ class TableSession:
             self._turn.append(TurnMove(move, sizes, drew))
             if played.turn_passed or over:  # say the whole turn, not only its last move
                 left = self.view().payoff_counts[player]
-                text, words = summarize_turn(self._turn, self.match.players[player], left)
+                text, words = summarize_turn(self._turn, self.names()[player], left)
                 self._turn = []
         if over:
             end = self.end_text()
@@ -241,7 +269,7 @@ class TableSession:
         if played.turn_passed:
             turn = self.turn_text()
             return Say(f"{text}. {turn}", "turn", f"{words}. {turn}")
-        more = " and drew 5 new cards" if drew else ""
+        more = _(" and drew 5 new cards") if drew else ""
         return Say(text + more + ".", "info", words + more + ".")
 
     # ------------------------------------------------------------------ the player's actions
@@ -270,24 +298,39 @@ class TableSession:
         move is "" with an error when it is not their turn."""
         view = self.game.view(self.bottom)
         if not view.is_my_turn:
-            return Say("A hint is for your own turn.", "error", "A hint is for your own turn."), ""
+            return say(_("A hint is for your own turn."), "error"), ""
         if self._hint_bot is None:
             self._hint_bot = get_bot("expert", seed=self.seed)
         bot = self._hint_bot
         move = bot.choose(view)
-        source = _SOURCE_WORDS.get(move.source, f"from side stack {move.source}")
-        why = _sentence(bot.explain())
+        if move.source in _SOURCE_WORDS:
+            source = _(_SOURCE_WORDS[move.source])
+        else:
+            source = _("from side stack {number}").format(number=move.source[1:])
+        # the bots explain themselves in English only (bots/): not said in another language
+        why = _sentence(bot.explain()) if get_language() == "en" else ""
         tail = f" {why}" if why else ""
-        text = f"Hint: {move.card.display} ({source}) on {move.target}.{tail}"
-        words = f"Hint: the {move.card.words} ({source}) on {PILE_WORDS[move.target]}.{tail}"
+        text = _("Hint: {card} ({source}) on {pile}.").format(
+            card=move.card.display, source=source, pile=move.target
+        )
+        words = _("Hint: {the_card} ({source}) on {pile}.").format(
+            the_card=the_card(move.card), source=source, pile=pile_words(move.target)
+        )
+        text, words = text + tail, words + tail
         return Say(text, "hint", words), str(move)
+
+    def last_again(self) -> LastMove | None:
+        """The last move's sentences again, in the language in force (after a change of language)."""
+        if self.last is None or self._last_args is None:
+            return self.last
+        return last_move(*self._last_args)
 
     def why_no_reveal(self) -> str | None:
         """Why "Show my hand" cannot act now (None: it can, or the hand is in view already)."""
         if self.bot is not None:
-            return "there is nothing to show: against the computer your hand is always in view"
+            return _("there is nothing to show: against the computer your hand is always in view")
         if self.game.is_over:
-            return "the game is over: there is no hand to show"
+            return _("the game is over: there is no hand to show")
         return None
 
     def reveal(self) -> Say:
@@ -301,7 +344,7 @@ class TableSession:
         old = self.game
         self.match.next_game()
         old.watch(None)
-        return self._new_table(f"Game {len(self.match.games)}. ")
+        return self._new_table(_("Game {number}. ").format(number=len(self.match.games)))
 
     def new_match(self) -> Say:
         """A new match, scores back to 0."""
@@ -309,7 +352,7 @@ class TableSession:
         seed = None if self.seed is None else self.seed + len(old.games) * 7919
         self.match = Match(old.target, seed, rules=self.game.rules, players=old.players)
         old.game.watch(None)
-        return self._new_table("New match. ")
+        return self._new_table(_("New match. "))
 
     def refresh(self) -> Say:
         """Start the table afresh on the game as it is (covered again at one screen)."""
@@ -356,7 +399,10 @@ class TableSession:
         """The computer could not move: the table is handed back to the player."""
         self.busy = False
         self.computer_moving = False
-        return say(f"The computer could not move ({error}). Start a new game or a new match.", "error")
+        return say(
+            _("The computer could not move ({error}). Start a new game or a new match.").format(error=error),
+            "error",
+        )
 
     # ------------------------------------------------------------------ what is shown
     def frame(self) -> Frame:
@@ -368,7 +414,7 @@ class TableSession:
         can_move = not self.busy and not covered and view.is_my_turn
         match = self.match
         score: Score = {
-            "names": list(match.players),
+            "names": list(self.names()),
             "scores": match.scores,
             "target": match.target,
             "game": len(match.games),
@@ -384,14 +430,21 @@ class TableSession:
         }
         assert set(actions) == set(ACTIONS)
         table = table_view(
-            view, names=match.players, seq=self.seq, last=self.last, played=self.played, cover=covered
+            view,
+            names=self.names(),
+            seq=self.seq,
+            last=self.last,
+            played=self.played,
+            cover=covered,
+            you=self.human if self.computer is not None else None,
+            labels=True,
         )
         legal = as_moves(view.legal_moves()) if can_move else []
         return Frame(table, legal, actions, score, self.busy, can_move)
 
     def cover_text(self) -> str:
-        name = self.match.players[self.game.current_player]
-        return f"{name}'s turn: pass the screen to {name}, then press Show my hand."
+        name = self.names()[self.game.current_player]
+        return _("{name}'s turn: pass the screen to {name}, then press Show my hand.").format(name=name)
 
     def turn_text(self, note: str = "") -> str:
         """Whose turn it is and how many pay-off cards they have to go (or how the game ended)."""
@@ -400,48 +453,71 @@ class TableSession:
             return self.end_text()
         p = game.current_player
         if p == self.computer:
-            return f"{self.match.players[p]} is playing…{note}"
+            return _("{name} is playing…").format(name=self.names()[p]) + note
         if self.covered:
             return self.cover_text() + note
         left = self.view().payoff_counts[p]
-        whose = "Your turn" if self.computer is not None else f"{self.match.players[p]}, your turn"
-        return f"{whose}: {left} pay-off card{'s' if left != 1 else ''} to go.{note}"
+        if self.computer is not None:
+            text = ngettext(
+                "Your turn: {n} pay-off card to go.", "Your turn: {n} pay-off cards to go.", left
+            ).format(n=left)
+        else:
+            text = ngettext(
+                "{name}, your turn: {n} pay-off card to go.",
+                "{name}, your turn: {n} pay-off cards to go.",
+                left,
+            ).format(name=self.names()[p], n=left)
+        return text + note
 
     def end_text(self) -> str:
         """How the game ended and where the match stands."""
         game, match = self.game, self.match
-        names = match.players
+        names = self.names()
         outcome = game.outcome
         assert outcome is not None
         if outcome.winner is None:
-            head = "Draw: the stock ran out, nobody scores."
+            head = _("Draw: the stock ran out, nobody scores.")
         else:
             you = self.computer is not None and outcome.winner == self.human
-            verb = (
-                "You emptied your pay-off pile and win"
-                if you
-                else f"{names[outcome.winner]} emptied the pay-off pile and wins"
-            )
-            head = f"{verb} {outcome.points} point{'s' if outcome.points != 1 else ''}."
+            pts = outcome.points
+            if you:
+                head = ngettext(
+                    "You emptied your pay-off pile and win {n} point.",
+                    "You emptied your pay-off pile and win {n} points.",
+                    pts,
+                ).format(n=pts)
+            else:
+                head = ngettext(
+                    "{name} emptied the pay-off pile and wins {n} point.",
+                    "{name} emptied the pay-off pile and wins {n} points.",
+                    pts,
+                ).format(name=names[outcome.winner], n=pts)
         a, b = match.scores
-        tally = f"{names[0]} {a} – {b} {names[1]} (first to {match.target})"
+        tally = _("{name0} {a} – {b} {name1} (first to {target})").format(
+            name0=names[0], a=a, b=b, name1=names[1], target=match.target
+        )
         if match.is_over:
             champ = match.winner
             assert champ is not None
-            who = "You win" if self.computer is not None and champ == self.human else f"{names[champ]} wins"
-            return f"{head} {who} the match: {tally}."
-        return f"{head} Match: {tally}. Next game when you are ready."
+            if self.computer is not None and champ == self.human:
+                return _("{head} You win the match: {tally}.").format(head=head, tally=tally)
+            return _("{head} {name} wins the match: {tally}.").format(
+                head=head, name=names[champ], tally=tally
+            )
+        return _("{head} Match: {tally}. Next game when you are ready.").format(head=head, tally=tally)
 
     def review_label(self) -> str:
         """The heading over the replay of the finished game: which game, and how it ended."""
         outcome = self.game.outcome
         assert outcome is not None
         if outcome.winner is None:
-            how = "a draw, the stock ran out"
+            how = _("a draw, the stock ran out")
         else:
             pts = outcome.points
-            how = f"{self.match.players[outcome.winner]} won {pts} point{'s' if pts != 1 else ''}"
-        return f"Replay of game {len(self.match.games)}: {how}"
+            how = ngettext("{name} won {n} point", "{name} won {n} points", pts).format(
+                name=self.names()[outcome.winner], n=pts
+            )
+        return _("Replay of game {number}: {how}").format(number=len(self.match.games), how=how)
 
 
 def _sizes_before(view: PlayerView, played: Played) -> tuple[int, ...]:

@@ -12,9 +12,10 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from ...engine.cards import KING, RANK_OF, rank_label
+from ...engine.cards import KING, RANK_OF, a_rank, the_card
+from ...engine.i18n import _, ngettext
 from ...engine.moves import Move
-from ...engine.narrate import PILE_WORDS
+from ...engine.narrate import _AS_THE, pile_words
 from ...engine.rules import counts_as
 
 
@@ -29,20 +30,23 @@ class TurnMove:
 
 
 def _card(step: TurnMove, words: bool) -> str:
-    """ "K♦ (as a 5)" or "the king of diamonds as the five"; "from S2" when it came from a side stack."""
+    """ "K♦ (as a 5)" or "the king of diamonds as the five"; "from S2" when it came from a
+    side stack (in the language in force)."""
     m = step.move
-    text = f"the {m.card.words}" if words else m.card.display
+    text = the_card(m.card) if words else m.card.display
     if m.to_center and RANK_OF[m.card] == KING:
-        rank = rank_label(counts_as(m.card, step.center_sizes[m.target_index]))
-        text += f" as the {rank.lower()}" if words else f" (as {'an' if rank in ('A', '8') else 'a'} {rank})"
+        rank = counts_as(m.card, step.center_sizes[m.target_index])
+        text += _(_AS_THE[rank]) if words else _(" (as {a_rank})").format(a_rank=a_rank(rank))
     if m.source[0] == "S":
-        text += f" from {PILE_WORDS[m.source] if words else m.source}"
+        text += _(" from {pile}").format(pile=pile_words(m.source) if words else m.source)
     return text
 
 
 def _and(items: Sequence[str]) -> str:
     """ "a", "a and b", "a, b and c"."""
-    return items[0] if len(items) == 1 else ", ".join(items[:-1]) + " and " + items[-1]
+    if len(items) == 1:
+        return items[0]
+    return _("{items} and {last}").format(items=", ".join(items[:-1]), last=items[-1])
 
 
 def _parts(turn: Sequence[TurnMove], words: bool) -> list[str]:
@@ -55,13 +59,22 @@ def _parts(turn: Sequence[TurnMove], words: bool) -> list[str]:
         if not run:
             return
         first = run[0].move
-        where = PILE_WORDS[first.target] if words else first.target
+        where = pile_words(first.target) if words else first.target
         cards = _and([_card(s, words) for s in run])
         if first.source == "P":
-            noun = "card" if len(run) == 1 else "cards"
-            parts.append(f"its pay-off {noun} {cards} on {where}")
+            if parts:
+                its = ngettext(
+                    "its pay-off card {cards} on {where}", "its pay-off cards {cards} on {where}", len(run)
+                )
+            else:  # the first phrase has the verb
+                its = ngettext(
+                    "played its pay-off card {cards} on {where}",
+                    "played its pay-off cards {cards} on {where}",
+                    len(run),
+                )
+            parts.append(its.format(cards=cards, where=where))
         else:
-            parts.append(f"played {cards} on {where}")
+            parts.append(_("played {cards} on {where}").format(cards=cards, where=where))
         run.clear()
 
     for step in turn:
@@ -72,11 +85,11 @@ def _parts(turn: Sequence[TurnMove], words: bool) -> list[str]:
             run.append(step)
         else:
             flush()
-            where = PILE_WORDS[m.target] if words else m.target
-            parts.append(f"put {_card(step, words)} on {where}")
+            where = pile_words(m.target) if words else m.target
+            parts.append(_("put {card} on {where}").format(card=_card(step, words), where=where))
         if step.drew:
             flush()
-            parts.append("drew 5 new cards")
+            parts.append(_("drew 5 new cards"))
     flush()
     return parts
 
@@ -85,18 +98,18 @@ def summarize_turn(turn: Sequence[TurnMove], who: str, payoff_left: int) -> tupl
     """The turn of `who` in a sentence, in symbols and in words (no final full stop):
     every card played, in order, then how many pay-off cards were played and how many are left."""
     if not turn:
-        return (f"{who} did not move", f"{who} did not move")
+        text = _("{who} did not move").format(who=who)
+        return (text, text)
     played = sum(1 for s in turn if s.move.source == "P")
-    tally = (
-        f"{played} pay-off card{'s' if played != 1 else ''} played" if played else "no pay-off card played"
-    )
-    left = f"{payoff_left} to go" if payoff_left else "none left"
+    if played:
+        tally = ngettext("{n} pay-off card played", "{n} pay-off cards played", played).format(n=played)
+    else:
+        tally = _("no pay-off card played")
+    left = _("{n} to go").format(n=payoff_left) if payoff_left else _("none left")
     out = []
     for words in (False, True):
         parts = _parts(turn, words)
-        if parts[0].startswith("its "):
-            parts[0] = "played " + parts[0]
-        out.append(f"{who} {_and(parts)}: {tally}, {left}")
+        out.append(_("{who} {did}: {tally}, {left}").format(who=who, did=_and(parts), tally=tally, left=left))
     return out[0], out[1]
 
 

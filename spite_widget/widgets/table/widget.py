@@ -31,6 +31,7 @@ from ipywidgets.widgets.widget import CallbackDispatcher
 from ...bots.protocol import BotLike
 from ...engine.errors import IllegalMoveError
 from ...engine.game import Game, Played
+from ...engine.i18n import _
 from ...engine.match import Match
 from ...engine.moves import InvalidMoveError, Move
 from ...engine.state import GameState
@@ -102,6 +103,7 @@ class SpiteWidget(PythonOwnedWidget[StatusKind]):
         game: Game | None = None,
         players: Sequence[str] | None = None,
         human: int = 0,
+        lang: str | None = None,
         **kwargs: Any,
     ) -> None:
         if not isinstance(opponent_delay, int | float) or opponent_delay < 0:
@@ -115,7 +117,7 @@ class SpiteWidget(PythonOwnedWidget[StatusKind]):
             players=players,
             human=human,
         )
-        super().__init__(**kwargs)
+        super().__init__(lang=lang, **kwargs)
         self.session = session
         """The match at this table, without the widget: cover, undo, hints, the computer's
         turn and the status line (`TableSession`)."""
@@ -127,7 +129,7 @@ class SpiteWidget(PythonOwnedWidget[StatusKind]):
         self.errors: list[str] = []
         """Problems met outside any call of yours (a bot or a callback failing in the
         computer's turn); each is also shown in the status line."""
-        with self._lock:
+        with self._speaking():
             session.watch_with(self)
             self._sync(say(session.turn_text(), "turn"))
             self._maybe_start_computer()
@@ -175,7 +177,7 @@ class SpiteWidget(PythonOwnedWidget[StatusKind]):
         has taken the screen (two players at one screen). Does nothing when the hand is in
         view already; ValueError when there is nothing to show (against the computer, or once
         the game is over)."""
-        with self._lock:
+        with self._speaking():
             reason = self.session.why_no_reveal()
             if reason is not None:
                 raise ValueError(reason)
@@ -189,7 +191,7 @@ class SpiteWidget(PythonOwnedWidget[StatusKind]):
         is not a person looking at the screen, so it needs no "Show my hand". The cover stays
         (the hand stays unsent) until someone presses it or calls `reveal()`.
         """
-        with self._lock:
+        with self._speaking():
             parsed = move if isinstance(move, Move) else _parse(move)
             self.session.check(self.game, parsed)  # whose turn it is, before whether the card may go
             self.session.play(parsed)
@@ -205,7 +207,7 @@ class SpiteWidget(PythonOwnedWidget[StatusKind]):
         """A ReplayWidget of the game on the table (the moves so far, if it is not over)."""
         from ..replay import ReplayWidget
 
-        with self._lock:
+        with self._speaking():
             return ReplayWidget(self.game)
 
     def on_move(self, callback: MoveCallback, remove: bool = False) -> None:
@@ -220,14 +222,14 @@ class SpiteWidget(PythonOwnedWidget[StatusKind]):
 
     def next_game(self) -> None:
         """Deal the next game of the match (the current one must be over)."""
-        with self._lock:
+        with self._speaking():
             if self.session.busy:
                 raise ValueError("wait: the computer is playing its turn")
             self._new_table(self.session.next_game())
 
     def new_match(self) -> None:
         """Start a new match, scores back to 0."""
-        with self._lock:
+        with self._speaking():
             if self.session.busy:
                 raise ValueError("wait: the computer is playing its turn")
             self._new_table(self.session.new_match())
@@ -236,19 +238,19 @@ class SpiteWidget(PythonOwnedWidget[StatusKind]):
         """Redraw from the game as it is; with two players at one screen the table is covered
         again (who is at the screen now?). Moves made on `w.game` need no refresh: they reach
         the table by themselves."""
-        with self._lock:
+        with self._speaking():
             self._sync(self.session.refresh())
             self._maybe_start_computer()
 
     # ------------------------------------------------------------------ the game's watcher
     def moving(self, game: Game, move: Move | None) -> None:
         """Before any move or take-back on the game, by any caller: refused as a click would be."""
-        with self._lock:
+        with self._speaking():
             self.session.check(game, move)
 
     def moved(self, game: Game, played: Played | None, undone: Move | None) -> None:
         """After it: the table redrawn, the callbacks told, the computer's turn started."""
-        with self._lock:
+        with self._speaking():
             if not self.session.on_table(game):
                 return
             self._sync(self.session.record(game, played, undone))
@@ -267,14 +269,22 @@ class SpiteWidget(PythonOwnedWidget[StatusKind]):
         kind = msg["type"]
         if kind != "review":  # the review of a finished game may be asked for at any time
             if self.session.busy:
-                self._say("Wait: the computer is playing its turn.", "error")
+                self._say(_("Wait: the computer is playing its turn."), "error")
                 return
             if msg["seq"] != self.session.seq:
-                done = "no hand was shown" if kind == "reveal" else "nothing was played"
-                self._say(f"That click was for an earlier position of the table, so {done}.", "error")
+                if kind == "reveal":
+                    self._say(
+                        _("That click was for an earlier position of the table, so no hand was shown."),
+                        "error",
+                    )
+                else:
+                    self._say(
+                        _("That click was for an earlier position of the table, so nothing was played."),
+                        "error",
+                    )
                 return
             if self.covered and kind in ("move", "hint", "undo"):
-                self._say(f"Show your hand first: {self.session.cover_text()}", "error")
+                self._say(_("Show your hand first: {cover}").format(cover=self.session.cover_text()), "error")
                 return
         super()._dispatch(msg)
 
@@ -283,21 +293,21 @@ class SpiteWidget(PythonOwnedWidget[StatusKind]):
         if reason is not None:
             self._say(reason[0].upper() + reason[1:] + ".", "error")
         elif not self.covered:
-            self._say("Your hand is already in view.", "error")
+            self._say(_("Your hand is already in view."), "error")
         else:
             self._sync(self.session.reveal())
 
     def _on_undo(self, msg: ClientMessage) -> None:
         if not self.session.can_undo():
-            self._say("Nothing to take back: only your own moves in this turn can be undone.", "error")
+            self._say(_("Nothing to take back: only your own moves in this turn can be undone."), "error")
             return
         self.session.undo()
 
     def _on_next_game(self, msg: ClientMessage) -> None:
         if not self.game.is_over:
-            self._say("The game is not over yet.", "error")
+            self._say(_("The game is not over yet."), "error")
         elif self.match.is_over:
-            self._say("The match is over: start a new match.", "error")
+            self._say(_("The match is over: start a new match."), "error")
         else:
             self.next_game()
 
@@ -312,20 +322,22 @@ class SpiteWidget(PythonOwnedWidget[StatusKind]):
             target = text.rpartition(">")[2]
             if target in _NOT_TARGETS or target.startswith("O-"):
                 self._say(
-                    "Not allowed: cards only go to the center stacks (C1–C3) or, from your hand, "
-                    "to your own side stacks (S1–S4).",
+                    _(
+                        "Not allowed: cards only go to the center stacks (C1–C3) or, from your hand, "
+                        "to your own side stacks (S1–S4)."
+                    ),
                     "error",
                 )
             else:
-                self._say(f"Not a move: {e}", "error")
+                self._say(_("Not a move: {error}").format(error=e), "error")
             return
         player = self.session.bottom
         if self.computer is not None and player != self.human:
-            self._say("It is not your turn.", "error")
+            self._say(_("It is not your turn."), "error")
             return
         reason = self.game.why_illegal(move, player)
         if reason is not None:
-            self._say(f"Not allowed: {reason}.", "error")
+            self._say(_("Not allowed: {reason}.").format(reason=reason), "error")
             return
         self.session.play(move, player)
 
@@ -339,17 +351,19 @@ class SpiteWidget(PythonOwnedWidget[StatusKind]):
     def _review_request(self, msg: ClientMessage) -> None:
         """The "review" button: show a ReplayWidget of the finished game below the table."""
         if not self.game.is_over:
-            self._say("The review opens when the game is over (w.review() shows the moves so far).", "error")
+            self._say(
+                _("The review opens when the game is over (w.review() shows the moves so far)."), "error"
+            )
             return
         try:
             self._review_widget = self.review()
         except Exception as e:
-            self._say(f"Could not open the review: {e}", "error")
+            self._say(_("Could not open the review: {error}").format(error=e), "error")
             return
         with self.hold_sync():
             self.review_label = self.session.review_label()
             self.review_ref = f"anywidget:{self._review_widget.model_id}"
-        self._say("The replay of this game is below the table: step through it and comment on it.", "info")
+        self._say(_("The replay of this game is below the table: step through it and comment on it."), "info")
 
     # ------------------------------------------------------------------ the computer's turn
     def _maybe_start_computer(self) -> None:
@@ -374,23 +388,34 @@ class SpiteWidget(PythonOwnedWidget[StatusKind]):
             while True:
                 if delay:
                     time.sleep(delay)
-                with self._lock:
+                with self._speaking():
                     if generation != self._generation:
                         return
                     if not session.computer_to_move:
                         break
                     session.computer_step()
         except Exception as e:
-            with self._lock:
+            with self._speaking():
                 self.errors.append(f"the computer failed: {e!r}")
                 self._sync(session.computer_failed(e))  # the buttons work again, nothing waits
             return
-        with self._lock:
+        with self._speaking():
             if generation == self._generation and session.busy:
                 session.end_computer_turn()
                 self._sync()
 
     # ------------------------------------------------------------------ drawing
+    def _speak_again(self) -> None:
+        """`lang` changed: the table's words, the scoreboard and the status line again."""
+        self.session.last = None if self.session.last is None else self._last_again()
+        if self.review_label and self.game.is_over:
+            self.review_label = self.session.review_label()
+        self._sync(say(self.session.turn_text(), "turn"))
+
+    def _last_again(self) -> Any:
+        """The last move's sentence in the new language (the table shows it)."""
+        return self.session.last_again()
+
     def _new_table(self, said: Say) -> None:
         self._generation += 1
         self._sync(said)
