@@ -4,16 +4,13 @@
 
 import { cardBack, cardFace, cardWords, el, emptySlot, rankShow } from "./cards.js";
 import { screenPile, splitMove } from "./protocol.js";
-import { t } from "./strings.js";
+import { englishLabel, t } from "./strings.js";
 
 const FAN_ROWS = 10; // the cards of one column of a side stack's fan (9 steps: styles.css)
 
 // A label Python sent (it owns every word, plurals included), else the English fallback.
 function told(labels, key, fallback) {
   return labels && typeof labels[key] === "string" ? labels[key] : fallback();
-}
-function plural(n, word) {
-  return `${n} ${word}${n === 1 ? "" : "s"}`;
 }
 
 function pile(key, cls, label) {
@@ -38,9 +35,7 @@ function count(n) {
 
 function payoffPile(seat, key, owner) {
   const label = told(seat.labels, "payoff", () =>
-    seat.payoff_top
-      ? `${owner} pay-off pile: ${plural(seat.payoff_count, "card")}, top ${cardWords(seat.payoff_top)}`
-      : `${owner} pay-off pile: empty`);
+    englishLabel("payoff", { owner, n: seat.payoff_count, top: seat.payoff_top && cardWords(seat.payoff_top) }));
   const p = pile(key, "sw-payoff", label);
   const stack = el("div", "sw-stack");
   if (seat.payoff_count > 1) stack.append(el("div", "sw-under"));
@@ -58,9 +53,7 @@ function payoffPile(seat, key, owner) {
  * column's indexes in view. The newest cards fill the last column, the top card last.
  */
 function sidePile(cards, key, name, owner, told_) {
-  const label = told_ || (cards.length
-    ? `${owner} side stack ${name.slice(1)}: ${cards.map(cardWords).join(", ")}; top ${cardWords(cards[cards.length - 1])}`
-    : `${owner} side stack ${name.slice(1)}: empty`);
+  const label = told_ || englishLabel("side", { owner, number: name.slice(1), cards: cards.map((c) => cardWords(c)) });
   const p = pile(key, "sw-side", label);
   const fan = el("div", "sw-fan");
   const n = cards.length;
@@ -85,9 +78,7 @@ function handPile(seat, key, owner) {
   const shown = Array.isArray(seat.hand);
   const n = shown ? seat.hand.length : seat.hand_count;
   const label = told(seat.labels, "hand", () =>
-    shown
-      ? `${owner} hand: ${n ? seat.hand.map(cardWords).join(", ") : "empty"}`
-      : `${owner} hand: ${plural(n, "card")}, face down`);
+    englishLabel("hand", { owner, n, cards: shown ? seat.hand.map((c) => cardWords(c)) : null }));
   const p = pile(key, `sw-hand ${shown ? "sw-hand-up" : "sw-hand-down"}`, label);
   const row = el("div", "sw-hand-cards");
   if (!n) row.append(emptySlot(""));
@@ -155,7 +146,7 @@ function centerPile(center, i) {
 
 function middleRow(table, piles) {
   const mid = el("section", "sw-middle");
-  const stockLabel = table.stock_label || `stock: ${plural(table.stock, "card")}, face down`;
+  const stockLabel = table.stock_label || englishLabel("stock", { n: table.stock });
   const stock = pile("stock", "sw-stock", stockLabel);
   const stack = el("div", "sw-stack");
   stack.append(table.stock ? cardBack() : emptySlot(""), count(table.stock));

@@ -115,3 +115,23 @@ export function setLang(root, model) {
   const lang = model.get("lang");
   if (typeof lang === "string" && /^[a-z]{2}$/.test(lang)) root.setAttribute("lang", lang);
 }
+
+function plural(n, word) {
+  return `${n} ${word}${n === 1 ? "" : "s"}`;
+}
+
+/**
+ * A pile's accessible name in English, for a table view that carries none of Python's
+ * (`labels`, `stock_label`: the replay's views so far). Every other view is named by Python.
+ */
+export function englishLabel(kind, v) {
+  if (kind === "payoff")
+    return v.top ? `${v.owner} pay-off pile: ${plural(v.n, "card")}, top ${v.top}` : `${v.owner} pay-off pile: empty`;
+  if (kind === "side")
+    return v.cards.length
+      ? `${v.owner} side stack ${v.number}: ${v.cards.join(", ")}; top ${v.cards[v.cards.length - 1]}`
+      : `${v.owner} side stack ${v.number}: empty`;
+  if (kind === "hand")
+    return v.cards ? `${v.owner} hand: ${v.cards.length ? v.cards.join(", ") : "empty"}` : `${v.owner} hand: ${plural(v.n, "card")}, face down`;
+  return `stock: ${plural(v.n, "card")}, face down`;
+}
