@@ -18,6 +18,7 @@ from typing import Any, Final, Protocol
 
 from ..engine import records
 from ..engine.game import Game, Played
+from ..engine.i18n import _, language, ngettext
 from ..engine.moves import Move
 from ..engine.replay import RecordSource
 from ..engine.state import PlayerView
@@ -79,6 +80,7 @@ def annotate_with_bot(
     *,
     progress: Callable[[int, int], None] | None = None,
     cancel: _Flag | None = None,
+    lang: str | None = None,
 ) -> dict[str, Any]:
     """An annotated copy of `record` (a game or match record, a path, a Game or a Match).
 
@@ -94,7 +96,19 @@ def annotate_with_bot(
     reviewed, and setting `cancel` (a `threading.Event`, or anything with `is_set()`) stops
     the review before the next move by raising `ReviewCancelled`; the source is never
     changed, so a cancelled review leaves everything as it was.
+
+    The comments it writes are in `lang` (default: the language in force; the sentences
+    about chances come from the bot's `rate`). A thread starts in no `language(...)` block,
+    so a widget's review thread passes its `lang`.
     """
+    with language(lang):
+        return _annotate(record, bot, progress, cancel)
+
+
+def _annotate(
+    record: RecordSource, bot: str | _Rater, progress: Callable[[int, int], None] | None, cancel: _Flag | None
+) -> dict[str, Any]:
+    """`annotate_with_bot` in the language in force."""
     rater: _Rater = get_bot(bot, seed=0) if isinstance(bot, str) else bot  # type: ignore[assignment]
     if not callable(getattr(rater, "rate", None)):
         raise TypeError(f"{bot!r} cannot review games: it has no rate(view, move) method")
@@ -115,7 +129,9 @@ def annotate_with_bot(
             _store(full, index + 1, player, chances.win, chances.lose, loss)
             mark = mark_for(loss)
             if mark is not None:
-                _add_review(full, index + 1, mark, rating.why or f"the expert plays {rating.best}")
+                _add_review(
+                    full, index + 1, mark, rating.why or _("the expert plays {move}").format(move=rating.best)
+                )
             done += 1
             if progress is not None:
                 progress(done, total)
@@ -164,7 +180,7 @@ def _add_review(game: Game, number: int, mark: str, why: str) -> None:
     elif why in comment:  # reviewed before: say it once
         text = comment
     else:
-        text = f"{comment} | expert: {why}"
+        text = _("{comment} | expert: {why}").format(comment=comment, why=why)
     game.annotate(number, comment=text, mark=None if "mark" in note else mark)
 
 
@@ -203,22 +219,23 @@ class ReviewSummary:
         return iter(self.players)
 
     def describe(self) -> str:
-        """One line per player: "Ada: accuracy 91%, 2 inaccuracies, 1 mistake, 0 blunders"."""
+        """One line per player: "Ada: accuracy 91%, 2 inaccuracies, 1 mistake, 0 blunders"
+        (in the language in force)."""
         return "\n".join(_line(p) for p in self.players)
 
 
 def _line(p: PlayerReview) -> str:
-    accuracy = "no move reviewed" if p.accuracy is None else f"accuracy {p.accuracy:.0f}%"
+    accuracy = (
+        _("no move reviewed")
+        if p.accuracy is None
+        else _("accuracy {percent}%").format(percent=f"{p.accuracy:.0f}")
+    )
     counts = [
-        _count(p.inaccuracies, "inaccuracy", "inaccuracies"),
-        _count(p.mistakes, "mistake", "mistakes"),
-        _count(p.blunders, "blunder", "blunders"),
+        ngettext("{n} inaccuracy", "{n} inaccuracies", p.inaccuracies).format(n=p.inaccuracies),
+        ngettext("{n} mistake", "{n} mistakes", p.mistakes).format(n=p.mistakes),
+        ngettext("{n} blunder", "{n} blunders", p.blunders).format(n=p.blunders),
     ]
-    return f"{p.name}: {accuracy}, {', '.join(counts)}"
-
-
-def _count(n: int, one: str, many: str) -> str:
-    return f"{n} {one if n == 1 else many}"
+    return _("{name}: {accuracy}, {counts}").format(name=p.name, accuracy=accuracy, counts=", ".join(counts))
 
 
 def review_summary(record: RecordSource) -> ReviewSummary:

@@ -10,8 +10,10 @@ import json
 from pathlib import Path
 from typing import Any
 
+from ...engine.i18n import get_language, pgettext
 from ...engine.replay import Replay
 from .protocol import LineAddress, MoveEntry
+from .strings import replay_strings
 from .views import annotation_at, evals, game_info, move_tree, table_from_above
 
 _STATIC = Path(__file__).resolve().parent.parent.parent / "static"
@@ -32,8 +34,10 @@ def standalone_data(record: dict[str, Any], *, game: int = 0) -> dict[str, Any]:
     """Everything the exported page shows, precomputed, seen from above: the table payloads
     (public information only: never the stock order nor the pay-off pile below its top) and
     the notes of every ply of the main line and of every side line, the move trees and the
-    evaluations of every game of the record. A side line's `tables[k]` is the position after
-    its move k + 1 (the positions before it are its parent's)."""
+    evaluations of every game of the record, and the labels (`strings`), all in the language
+    in force. A side line's `tables[k]` is the position after its move k + 1 (the positions
+    before it are its parent's)."""
+
     r = Replay(record)
     games = []
     for index in range(len(r.games)):
@@ -65,7 +69,7 @@ def standalone_data(record: dict[str, Any], *, game: int = 0) -> dict[str, Any]:
                 "info": game_info(r, editable=False, review=False),
             }
         )
-    return {"version": 1, "game": game, "games": games}
+    return {"version": 1, "game": game, "games": games, "lang": get_language(), "strings": replay_strings()}
 
 
 def standalone_html(data: dict[str, Any], title: str) -> str:
@@ -76,7 +80,11 @@ def standalone_html(data: dict[str, Any], title: str) -> str:
     payload = json.dumps(data, separators=(",", ":"), ensure_ascii=False)
     for char, escaped in (("<", "\\u003c"), (">", "\\u003e"), ("&", "\\u0026")):
         payload = payload.replace(char, escaped)  # nothing in the data can end or open a tag
+    lang = data.get("lang", "en")
     return _PAGE.format(
+        lang=lang if lang in ("en", "es", "pt") else "en",
+        label=html.escape(pgettext("aria-label", "Spite and Malice replay")),
+        noscript=html.escape(pgettext("page", "This replay needs JavaScript.")),
         title=html.escape(title),
         css=css.replace("</style", "<\\/style"),
         data=payload,
@@ -85,7 +93,7 @@ def standalone_html(data: dict[str, Any], title: str) -> str:
 
 
 _PAGE = """<!DOCTYPE html>
-<html lang="en">
+<html lang="{lang}">
 <head>
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
@@ -99,8 +107,8 @@ main {{ max-width: 1000px; margin: 0 auto; }}
 </style>
 </head>
 <body>
-<main id="spite-replay" aria-label="Spite and Malice replay"></main>
-<noscript>This replay needs JavaScript.</noscript>
+<main id="spite-replay" aria-label="{label}"></main>
+<noscript>{noscript}</noscript>
 <script type="application/json" id="spite-replay-data">{data}</script>
 <script type="module">
 const code = "{code}";

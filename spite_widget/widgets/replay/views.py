@@ -8,6 +8,7 @@ from typing import Any, cast
 
 from ...engine.cards import STACK_COMPLETE
 from ...engine.game import Game
+from ...engine.i18n import _, ngettext
 from ...engine.moves import Move
 from ...engine.replay import Replay
 from ..protocol import LastMove, TableView, last_move, table_view
@@ -74,7 +75,7 @@ def annotation_at(r: Replay, last: LastMove | None = None) -> Annotation:
             "ply": 0,
             "move": "",
             "player": None,
-            "text": "The deal.",
+            "text": _("The deal."),
             "comment": str(r.game.meta.get("comment", "")),
             "mark": "",
         }
@@ -191,15 +192,16 @@ def game_info(r: Replay, *, editable: bool, review: bool) -> ReplayInfo:
     for i, g in enumerate(r.games):
         outcome = g.outcome
         if outcome is None:
-            how = "unfinished"
+            how = _("unfinished")
         elif outcome.winner is None:
-            how = "drawn"
+            how = _("drawn")
         else:
             how = f"{g.players[outcome.winner]} +{outcome.points}"
-        games.append({"label": f"Game {i + 1}: {how} ({g.ply} moves)"})
+        label = ngettext("Game {number}: {how} ({count} move)", "Game {number}: {how} ({count} moves)", g.ply)
+        games.append({"label": label.format(number=i + 1, how=how, count=g.ply)})
     game = r.game
     outcome = game.outcome
-    result = outcome.describe(game.players) if outcome is not None else "Unfinished game."
+    result = outcome.describe(game.players) if outcome is not None else _("Unfinished game.")
     return {
         "names": list(game.players),
         "result": result,

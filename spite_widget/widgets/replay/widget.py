@@ -22,6 +22,7 @@ from typing import Any, ClassVar
 import traitlets
 
 from ...engine.errors import IllegalMoveError, NotAMoveError, RecordError
+from ...engine.i18n import _, check_language, language, ngettext
 from ...engine.replay import RecordSource, Replay
 from ...engine.state import GameState
 from ..base import PythonOwnedWidget
@@ -39,6 +40,7 @@ from .protocol import (
     ReviewProgress,
     parse_replay_message,
 )
+from .strings import replay_strings
 from .views import (
     annotation_at,
     evals,
@@ -127,11 +129,14 @@ class ReplayWidget(PythonOwnedWidget[StatusKind]):
         *,
         game: int = 0,
         ply: int = 0,
+        lang: str | None = None,
         **kwargs: Any,
     ) -> None:
         _check_perspective(perspective)
         replay = Replay(record_or_game, game=game)  # RecordError before any widget exists
-        super().__init__(**kwargs)
+        super().__init__(lang=lang, **kwargs)
+        with language(self.lang):
+            self.strings = replay_strings()
         self._game_seq = 0
         self._syncing = False
         self._patching = False
@@ -150,7 +155,7 @@ class ReplayWidget(PythonOwnedWidget[StatusKind]):
         self.errors: list[str] = []
         """Problems met outside any call of yours (the review thread); each is also shown in the status line."""
         self._attach(replay)
-        with self._lock:
+        with self._speaking():
             self.perspective = perspective
             replay.seek(ply)  # syncs through the listener
             self._say_position()
@@ -164,7 +169,7 @@ class ReplayWidget(PythonOwnedWidget[StatusKind]):
     @property
     def record(self) -> dict[str, Any]:
         """The annotated record (a match record when loaded from one)."""
-        with self._lock:
+        with self._speaking():
             return self._replay.record
 
     @property
@@ -174,13 +179,13 @@ class ReplayWidget(PythonOwnedWidget[StatusKind]):
 
     def save(self, path: str | os.PathLike[str]) -> None:
         """Write the annotated record as JSON (read it back with ReplayWidget(path))."""
-        with self._lock:
+        with self._speaking():
             self._replay.save(path)
-            self._say(f"Saved the record to {os.fspath(path)}.", "info")
+            self._say(_("Saved the record to {path}.").format(path=os.fspath(path)), "info")
 
     def seek(self, n: int) -> None:
         """Show the position after move `n` (clamped to 0..len), and say where it is."""
-        with self._lock:
+        with self._speaking():
             self._replay.seek(n)
             self._say_position()
 
@@ -198,7 +203,7 @@ class ReplayWidget(PythonOwnedWidget[StatusKind]):
 
     def annotate(self, n: int, comment: str | None = None, mark: str | None = None) -> None:
         """Comment and/or mark move `n` (1-based; "" clears); the widget shows it at once."""
-        with self._lock:
+        with self._speaking():
             self._replay.annotate(n, comment=comment, mark=mark)
 
     def annotation_of(self, n: int) -> dict[str, Any]:
@@ -207,76 +212,86 @@ class ReplayWidget(PythonOwnedWidget[StatusKind]):
 
     def select_game(self, index: int) -> None:
         """Show game `index` (0-based) of a match record, from its deal."""
-        with self._lock:
+        with self._speaking():
             self._replay.select_game(index)
             self.summary = [dict(p) for p in self._summary()]
             self._game_seq = self._seq + 1
             self._sync()
-            self._say_position(f"Game {index + 1} of {len(self._replay.games)}. ")
+            self._say_position(
+                _("Game {number} of {count}. ").format(number=index + 1, count=len(self._replay.games))
+            )
 
     def load(self, source: RecordSource, *, game: int = 0) -> None:
         """Show another record. If it does not validate, RecordError is raised, the widget
         says why, and the game shown before stays as it was."""
-        with self._lock:
+        with self._speaking():
             try:
                 replay = Replay(source, game=game)
             except (RecordError, OSError, TypeError, ValueError) as e:
-                self._say(f"Could not load that record: {e}", "error")
+                self._say(_("Could not load that record: {error}").format(error=e), "error")
                 raise
             self._attach(replay)
             self._game_seq = self._seq + 1
             replay.seek(0)
-            self._say_position("Loaded. ")
+            self._say_position(_("Loaded. "))
 
     def play(self, move: str) -> None:
         """Play `move` (e.g. "H:Kc>C3") at the cursor, as a click on the table would: the next
         move steps on, the first move of a side line enters it, any other legal move starts a
         side line (or extends the one the cursor ends). IllegalMoveError says why not, and
         nothing changes."""
-        with self._lock:
+        with self._speaking():
             self._play(move)
 
     def goto(self, line: Sequence[Sequence[int]], ply: int) -> None:
         """Show ply `ply` of the side line `line` (1-based (move, variation) pairs, as
         `w.replay.line` gives them; () or [] is the main line)."""
-        with self._lock:
+        with self._speaking():
             self._replay.goto(line, ply)
             self._say_position()
 
     def enter_line(self, variation: int) -> None:
         """Play the first move of side line `variation` (1-based) of the next move."""
-        with self._lock:
+        with self._speaking():
             self._replay.enter_line(variation)
-            self._say_position("In a side line. ")
+            self._say_position(_("In a side line. "))
 
     def exit_line(self) -> None:
         """Leave the side line: back to where it branched off, in the line it hangs on."""
-        with self._lock:
+        with self._speaking():
             self._replay.exit_line()
-            self._say_position("Back from the side line. ")
+            self._say_position(_("Back from the side line. "))
 
     def promote(self) -> None:
         """Make the cursor's side line the line it hangs on (the old moves become a side line)."""
-        with self._lock:
+        with self._speaking():
             self._replay.promote()
-            self._say_position("Promoted the side line. ")
+            self._say_position(_("Promoted the side line. "))
 
     def delete_line(self) -> None:
         """Delete the cursor's side line (and the lines inside it)."""
-        with self._lock:
+        with self._speaking():
             self._replay.delete_line()
-            self._say_position("Deleted the side line. ")
+            self._say_position(_("Deleted the side line. "))
 
-    def to_html(self, path: str | os.PathLike[str] | None = None, *, title: str | None = None) -> str:
+    def to_html(
+        self, path: str | os.PathLike[str] | None = None, *, title: str | None = None, lang: str | None = None
+    ) -> str:
         """A self-contained HTML page of the replay (seen from above, comments and side lines
         included) that steps through the game in a browser without a kernel; written to
-        `path` if given, and returned."""
+        `path` if given, and returned. In `lang` (default: the widget's), `<html lang>` too."""
+        chosen = self.lang if lang is None else check_language(lang)
         with self._lock:
             record = self._replay.record
             index = self._replay.game_index
-        data = standalone_data(record, game=index)
-        names = data["games"][index]["info"]["names"]
-        page = standalone_html(data, title or f"{names[0]} v {names[1]} — Spite & Malice replay")
+        with language(chosen):
+            data = standalone_data(record, game=index)
+            names = data["games"][index]["info"]["names"]
+            page = standalone_html(
+                data,
+                title
+                or _("{first} v {second} — Spite & Malice replay").format(first=names[0], second=names[1]),
+            )
         if path is not None:
             Path(path).write_text(page, encoding="utf-8")
         return page
@@ -285,19 +300,19 @@ class ReplayWidget(PythonOwnedWidget[StatusKind]):
         """Run `annotate_with_bot` on the game shown, in a thread (the kernel stays free),
         with a progress bar: it stores the chances after every move (the graph), marks and
         comments the costly moves where you wrote none, and shows each player's accuracy."""
-        with self._lock:
+        with self._speaking():
             self._start_review(bot)
         if wait:
             self.wait()
 
     def cancel_review(self) -> None:
         """Stop the review that runs: nothing it found so far is kept."""
-        with self._lock:
+        with self._speaking():
             if not self.review.get("running"):
-                self._say("No review is running.", "error")
+                self._say(_("No review is running."), "error")
                 return
             self._cancel.set()
-            self._say("Cancelling the review…", "info")
+            self._say(_("Cancelling the review…"), "info")
 
     def wait(self, timeout: float | None = None) -> None:
         """Block until the expert's review has finished (for scripts and tests)."""
@@ -314,7 +329,7 @@ class ReplayWidget(PythonOwnedWidget[StatusKind]):
         from ... import puzzles
         from ..lesson import LessonWidget
 
-        with self._lock:
+        with self._speaking():
             game = self._replay.game
             if player is None:
                 player = self.perspective if self.perspective is not None else self._worst_player()
@@ -328,17 +343,44 @@ class ReplayWidget(PythonOwnedWidget[StatusKind]):
             found = self._puzzles
             name = game.players[player]
             if not found:
-                self._say(f"No puzzle for {name}: no move of theirs gave much away.", "info")
+                self._say(
+                    _("No puzzle for {name}: no move of theirs gave much away.").format(name=name), "info"
+                )
                 return None
             if index >= len(found):
-                self._say(f"There is no puzzle {index + 1} for {name}: there are {len(found)}.", "error")
+                self._say(
+                    ngettext(
+                        "There is no puzzle {number} for {name}: there is {count}.",
+                        "There is no puzzle {number} for {name}: there are {count}.",
+                        len(found),
+                    ).format(number=index + 1, name=name, count=len(found)),
+                    "error",
+                )
                 return None
             self._puzzle_widget = LessonWidget(found[index])
             self.puzzles_at = {"player": player, "index": index, "count": len(found)}
-            self.puzzles_label = f"Puzzle {index + 1} of {len(found)} for {name}"
+            self.puzzles_label = self._puzzles_heading()
             self.puzzles_ref = f"anywidget:{self._puzzle_widget.model_id}"
-            self._say(f"Puzzle {index + 1} of {len(found)} for {name}, below the replay.", "info")
+            self._say(_("{heading}, below the replay.").format(heading=self.puzzles_label), "info")
             return self._puzzle_widget
+
+    def _puzzles_heading(self) -> str:
+        """The heading above the open puzzle ("Puzzle 1 of 3 for Ada"), in `lang`."""
+        at = self.puzzles_at
+        if not at:
+            return ""
+        name = self._replay.game.players[at["player"]]
+        return _("Puzzle {number} of {count} for {name}").format(
+            number=at["index"] + 1, count=at["count"], name=name
+        )
+
+    def _speak_again(self) -> None:
+        """`lang` changed: the labels, the header, the moves in words, the note, the puzzles'
+        heading and the status line, said again in the new language."""
+        self.strings = replay_strings()
+        self.puzzles_label = self._puzzles_heading()
+        self._sync()
+        self._say_position()
 
     def _worst_player(self) -> int:
         summary = self.summary
@@ -353,27 +395,46 @@ class ReplayWidget(PythonOwnedWidget[StatusKind]):
     def _dispatch(self, msg: ReplayMessage) -> None:
         """A message from a position not shown yet is refused; the rest go to their handler."""
         if msg["seq"] > self._seq:
-            self._say("That message names a position this replay has not shown yet.", "error")
+            self._say(_("That message names a position this replay has not shown yet."), "error")
             return
         super()._dispatch(msg)
 
     def _on_seek(self, msg: dict[str, Any]) -> None:
         ply, n = msg["ply"], len(self._replay)
         if ply > n:
-            self._say(f"There is no ply {ply}: this line has {n} moves.", "error")
+            self._say(
+                ngettext(
+                    "There is no ply {ply}: this line has {n} move.",
+                    "There is no ply {ply}: this line has {n} moves.",
+                    n,
+                ).format(ply=ply, n=n),
+                "error",
+            )
             return
         self.seek(ply)
 
     def _on_perspective(self, msg: dict[str, Any]) -> None:
         self.perspective = msg["perspective"]
         seat = self.perspective
-        where_ = "from above" if seat is None else f"from {self._replay.game.players[seat]}'s seat"
-        self._say(f"The table is now seen {where_}.", "info")
+        said = (
+            _("The table is now seen from above.")
+            if seat is None
+            else _("The table is now seen from {name}'s seat.").format(name=self._replay.game.players[seat])
+        )
+        self._say(said, "info")
 
     def _on_game(self, msg: dict[str, Any]) -> None:
         index = msg["game"]
         if index >= len(self._replay.games):
-            self._say(f"There is no game {index + 1}: the record holds {len(self._replay.games)}.", "error")
+            count = len(self._replay.games)
+            self._say(
+                ngettext(
+                    "There is no game {number}: the record holds {count}.",
+                    "There is no game {number}: the record holds {count}.",
+                    count,
+                ).format(number=index + 1, count=count),
+                "error",
+            )
             return
         self.select_game(index)
 
@@ -385,32 +446,37 @@ class ReplayWidget(PythonOwnedWidget[StatusKind]):
 
     def _on_move(self, msg: MoveMessage) -> None:
         if msg["seq"] < self._seq:
-            self._say("That move was made on a table shown before: nothing was played.", "error")
+            self._say(_("That move was made on a table shown before: nothing was played."), "error")
             return
         seat = self.perspective
         if seat is not None and self._replay.state.current_player != seat and not self._over():
             name = self._replay.game.players[seat]
-            self._say(f"From {name}'s seat you play {name}'s moves only: see the table from above.", "error")
+            self._say(
+                _("From {name}'s seat you play {name}'s moves only: see the table from above.").format(
+                    name=name
+                ),
+                "error",
+            )
             return
         try:
             self._play(msg["move"])
         except (IllegalMoveError, NotAMoveError) as e:
-            self._say(f"Not played: {e}", "error")
+            self._say(_("Not played: {reason}").format(reason=e), "error")
 
     def _on_goto(self, msg: GotoMessage) -> None:
         if self.perspective is not None and msg["line"] != where(self._replay)[: len(msg["line"])]:
-            self._say("From a seat you step along the line shown only: see the table from above.", "error")
+            self._say(_("From a seat you step along the line shown only: see the table from above."), "error")
             return
         try:
             self._replay.goto(msg["line"], msg["ply"])
         except ValueError as e:
-            self._say(f"There is no such position: {e}.", "error")
+            self._say(_("There is no such position: {error}.").format(error=e), "error")
             return
         self._say_position()
 
     def _on_line(self, msg: LineMessage) -> None:
         if not self._replay.line:
-            self._say("The cursor is on the main line: there is no side line to act on.", "error")
+            self._say(_("The cursor is on the main line: there is no side line to act on."), "error")
             return
         {"exit": self.exit_line, "promote": self.promote, "delete": self.delete_line}[msg["action"]]()
 
@@ -423,33 +489,41 @@ class ReplayWidget(PythonOwnedWidget[StatusKind]):
 
     def _on_annotate(self, msg: dict[str, Any]) -> None:
         if msg["seq"] < self._game_seq:
-            self._say("That comment was written for another game: nothing was changed.", "error")
+            self._say(_("That comment was written for another game: nothing was changed."), "error")
             return
         if "line" in msg and msg["line"] != [list(p) for p in self._replay.line][: len(msg["line"])]:
-            self._say("That comment was written in another line: nothing was changed.", "error")
+            self._say(_("That comment was written in another line: nothing was changed."), "error")
             return
         ply, n = msg["ply"], len(self._replay)
         if not 1 <= ply <= n:
-            self._say(f"There is no move {ply} to annotate: moves are numbered 1 to {n}.", "error")
+            self._say(
+                _("There is no move {ply} to annotate: moves are numbered 1 to {n}.").format(ply=ply, n=n),
+                "error",
+            )
             return
         self._replay.annotate(ply, comment=msg.get("comment"), mark=msg.get("mark"))
         note = self._replay.annotation(ply)
         said = []
         if "mark" in msg:
-            said.append(f"mark {msg['mark']}" if msg["mark"] else "mark cleared")
+            said.append(_("mark {mark}").format(mark=msg["mark"]) if msg["mark"] else _("mark cleared"))
         if "comment" in msg:
-            said.append("comment saved" if msg["comment"] else "comment cleared")
+            said.append(_("comment saved") if msg["comment"] else _("comment cleared"))
         move = self._replay.moves[ply - 1]
-        self._say(f"Move {ply} ({move}{note.get('mark', '')}): {', '.join(said)}.", "info")
+        self._say(
+            _("Move {ply} ({move}): {what}.").format(
+                ply=ply, move=f"{move}{note.get('mark', '')}", what=", ".join(said)
+            ),
+            "info",
+        )
 
     def _play(self, move: str) -> None:
         before = (len(self._replay.line), len(self._replay))
         self._replay.play(move)  # IllegalMoveError / NotAMoveError: nothing changed
         after = (len(self._replay.line), len(self._replay))
         prefix = (
-            "A new side line. "
+            _("A new side line. ")
             if after[0] > before[0]
-            else ("The line goes on. " if after[1] > before[1] else "")
+            else (_("The line goes on. ") if after[1] > before[1] else "")
         )
         self._say_position(prefix)
 
@@ -461,14 +535,19 @@ class ReplayWidget(PythonOwnedWidget[StatusKind]):
         from ...bots.review import annotate_with_bot
 
         if self.review.get("running"):
-            self._say("The expert is already reviewing this game.", "error")
+            self._say(_("The expert is already reviewing this game."), "error")
             return
         index = self._replay.game_index
         before = self._replay.game.to_record()
         total = len(before["moves"])
         self._cancel = threading.Event()
         self.review = dict(ReviewProgress(running=True, done=0, total=total))
-        self._say(f"The {bot} is reviewing the {total} moves…", "info")
+        self._say(
+            ngettext(
+                "The {bot} is reviewing the {count} move…", "The {bot} is reviewing the {count} moves…", total
+            ).format(bot=_bot_name(bot), count=total),
+            "info",
+        )
         thread = threading.Thread(
             target=self._run_review,
             args=(annotate_with_bot, before, bot, index, self._cancel),
@@ -489,23 +568,23 @@ class ReplayWidget(PythonOwnedWidget[StatusKind]):
             if done < total and now - last[0] < 0.1:
                 return
             last[0] = now
-            with self._lock:
+            with self._speaking():
                 self.review = dict(ReviewProgress(running=True, done=int(done), total=int(total)))
 
         try:
-            after = fn(before, bot=bot, progress=progress, cancel=cancel)
+            after = fn(before, bot=bot, progress=progress, cancel=cancel, lang=self.lang)
         except ReviewCancelled:
-            with self._lock:
+            with self._speaking():
                 self.review = dict(ReviewProgress(running=False, done=0, total=0))
-                self._say("The review was cancelled: nothing was changed.", "info")
+                self._say(_("The review was cancelled: nothing was changed."), "info")
             return
         except Exception as e:
-            with self._lock:
+            with self._speaking():
                 self.errors.append(f"the review failed: {e!r}")
                 self.review = dict(ReviewProgress(running=False, done=0, total=0))
-                self._say(f"The review failed, nothing was changed: {e}", "error")
+                self._say(_("The review failed, nothing was changed: {error}").format(error=e), "error")
             return
-        with self._lock:
+        with self._speaking():
             added = self._merge_review(before, after, index)
             total = len(before["moves"])
             summary = self._summary()
@@ -515,8 +594,12 @@ class ReplayWidget(PythonOwnedWidget[StatusKind]):
                 f"{p['name']} {p['accuracy']:.0f}%" for p in summary if p["accuracy"] is not None
             )
             self._say(
-                f"The {bot} reviewed the game: {added} note{'s' if added != 1 else ''} added."
-                + (f" Accuracy: {said}." if said else ""),
+                ngettext(
+                    "The {bot} reviewed the game: {count} note added.",
+                    "The {bot} reviewed the game: {count} notes added.",
+                    added,
+                ).format(bot=_bot_name(bot), count=added)
+                + (_(" Accuracy: {figures}.").format(figures=said) if said else ""),
                 "info",
             )
 
@@ -590,7 +673,7 @@ class ReplayWidget(PythonOwnedWidget[StatusKind]):
 
     def _on_replay_change(self) -> None:
         """The cursor moved or an annotation changed (from the widget or from `w.replay`)."""
-        with self._lock:
+        with self._speaking():
             self._sync()
 
     @traitlets.observe("ply")
@@ -607,7 +690,7 @@ class ReplayWidget(PythonOwnedWidget[StatusKind]):
     @traitlets.observe("perspective")
     def _perspective_set(self, change: dict[str, Any]) -> None:
         if not self._syncing and hasattr(self, "_replay"):
-            with self._lock:
+            with self._speaking():
                 self._sync()
 
     def _sync(self) -> None:
@@ -678,7 +761,7 @@ class ReplayWidget(PythonOwnedWidget[StatusKind]):
     def _last(self) -> LastMove | None:
         """The move that led to the cursor's position, worked out once per position."""
         r = self._replay
-        key = (id(r), r.revision, r.line, r.ply)
+        key = (id(r), r.revision, r.line, r.ply, self.lang)
         if self._last_key != key:
             self._last_cache, self._last_key = last_move_at(r, r.game.players), key
         return self._last_cache
@@ -725,12 +808,29 @@ class ReplayWidget(PythonOwnedWidget[StatusKind]):
         r = self._replay
         if r.ply == 0:
             first = r.game.players[r.state.current_player]
-            verb = "play" if first == "You" else "plays"  # "You play first", "Ada plays first"
-            return f"The deal: {first} {verb} first. {len(r)} moves to go through."
+            sentence = (
+                ngettext(
+                    "The deal: you play first. {count} move to go through.",
+                    "The deal: you play first. {count} moves to go through.",
+                    len(r),
+                )
+                if first == "You"
+                else ngettext(
+                    "The deal: {name} plays first. {count} move to go through.",
+                    "The deal: {name} plays first. {count} moves to go through.",
+                    len(r),
+                )
+            )
+            return sentence.format(name=first, count=len(r))
         last = self._last()
         assert last is not None
-        side = " (side line)" if where(r) else ""
-        text = f"Move {r.ply} of {len(r)}{side}: {last['words' if words else 'text']}."
+        said = last["words" if words else "text"]
+        sentence = (
+            _("Move {ply} of {length} (side line): {text}.")
+            if where(r)
+            else _("Move {ply} of {length}: {text}.")
+        )
+        text = sentence.format(ply=r.ply, length=len(r), text=said)
         if r.ply == len(r) and r.game.outcome is not None:
             text += " " + r.game.outcome.describe(r.game.players)
         return text
@@ -740,6 +840,11 @@ class ReplayWidget(PythonOwnedWidget[StatusKind]):
 
 
 # ---------------------------------------------------------------------- helpers
+def _bot_name(bot: str) -> str:
+    """The reviewing bot as the status line names it ("the expert")."""
+    return _("expert") if bot == "expert" else bot
+
+
 def _check_perspective(value: object) -> None:
     if value is not None and (isinstance(value, bool) or value not in (0, 1)):
         raise ValueError(f"perspective must be None (from above), 0 or 1, not {value!r}")
