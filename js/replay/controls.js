@@ -1,6 +1,7 @@
 // The transport under the table: to the deal, back, play/pause, forward, to the end, the
 // playing speed, the slider and the counter; and, in a side line, leave / promote / delete.
 import { el } from "../lib/cards.js";
+import { t } from "../lib/strings.js";
 import { SPEEDS } from "./protocol.js";
 
 export const ICONS = {
@@ -11,18 +12,8 @@ export const ICONS = {
   forward: "M5 5v14l11-7zM16 5h2v14h-2z",
   end: "M4 5v14l11-7zM16 5h2v14h-2z",
 };
-const LABELS = {
-  start: "To the deal (Home)",
-  back: "Back one move (Left arrow)",
-  play: "Play (Space)",
-  forward: "Forward one move (Right arrow)",
-  end: "To the last move (End)",
-};
-const LINE_ACTIONS = [
-  ["exit", "Leave line", "Back to where this side line branched off (U)"],
-  ["promote", "Promote", "Make this side line the line it hangs on (P)"],
-  ["delete", "Delete line", "Delete this side line (Delete)"],
-];
+// Every label is Python's (widgets/replay/strings.py): "replay.<action>" and its ".title".
+const LINE_ACTIONS = ["exit", "promote", "delete"];
 
 export function icon(path) {
   const ns = "http://www.w3.org/2000/svg";
@@ -39,8 +30,8 @@ function iconButton(action) {
   const b = el("button", `swr-btn swr-btn-${action}`);
   b.type = "button";
   b.dataset.action = action;
-  b.title = LABELS[action];
-  b.setAttribute("aria-label", LABELS[action].replace(/ \(.*\)$/, ""));
+  b.title = t(null, `replay.${action}.title`);
+  b.setAttribute("aria-label", t(null, `replay.${action}`));
   b.append(icon(ICONS[action]));
   return b;
 }
@@ -60,8 +51,8 @@ export function controls(on) {
   }
   buttons.play.classList.add("swr-btn-main");
   const speed = el("select", "swr-speed");
-  speed.setAttribute("aria-label", "playing speed");
-  speed.title = "Playing speed";
+  speed.setAttribute("aria-label", t(null, "replay.speed"));
+  speed.title = t(null, "replay.speed.title");
   SPEEDS.forEach((s, i) => {
     const o = el("option", "", s.label);
     o.value = String(i);
@@ -74,20 +65,20 @@ export function controls(on) {
   slider.min = "0";
   slider.step = "1";
   slider.dataset.slider = "";
-  slider.setAttribute("aria-label", "position in the line");
+  slider.setAttribute("aria-label", t(null, "replay.slider"));
   slider.addEventListener("input", () => on.seek(Number(slider.value)));
   const counter = el("span", "swr-counter");
   counter.setAttribute("aria-hidden", "true");
   const lineBar = el("div", "swr-linebar");
   lineBar.setAttribute("role", "group");
-  lineBar.setAttribute("aria-label", "side line");
-  const lineLabel = el("span", "swr-linebar-label", "Side line");
+  lineBar.setAttribute("aria-label", t(null, "replay.linebar"));
+  const lineLabel = el("span", "swr-linebar-label", t(null, "replay.linebar.label"));
   lineBar.append(lineLabel);
-  for (const [action, label, title] of LINE_ACTIONS) {
-    const b = el("button", `swr-btn-text swr-line-${action}`, label);
+  for (const action of LINE_ACTIONS) {
+    const b = el("button", `swr-btn-text swr-line-${action}`, t(null, `replay.line.${action}`));
     b.type = "button";
     b.dataset.lineAction = action;
-    b.title = title;
+    b.title = t(null, `replay.line.${action}.title`);
     b.addEventListener("click", () => on.line(action));
     lineBar.append(b);
   }
@@ -105,18 +96,22 @@ export function controls(on) {
       buttons.end.disabled = ply >= n;
       buttons.play.disabled = !playing && ply >= n;
       buttons.play.replaceChildren(icon(playing ? ICONS.pause : ICONS.play));
-      buttons.play.title = playing ? "Pause (Space)" : LABELS.play;
-      buttons.play.setAttribute("aria-label", playing ? "Pause" : "Play");
+      buttons.play.title = t(null, playing ? "replay.pause.title" : "replay.play.title");
+      buttons.play.setAttribute("aria-label", t(null, playing ? "replay.pause" : "replay.play"));
       buttons.play.setAttribute("aria-pressed", playing ? "true" : "false");
       slider.max = String(n);
       slider.value = String(ply);
       slider.disabled = n === 0;
-      slider.setAttribute("aria-valuetext", ply ? `move ${ply} of ${n}` : `the deal, ${n} moves`);
+      slider.setAttribute("aria-valuetext", t(null, ply ? "replay.slider.at" : "replay.slider.deal", { ply, length: n }));
       slider.style.setProperty("--swr-fill", n ? `${(100 * ply) / n}%` : "0%");
       counter.textContent = `${ply} / ${n}`;
       const inLine = line.length > 0;
       lineBar.hidden = !inLine;
-      lineLabel.textContent = inLine ? `Side line (${line.map(([b, v]) => `move ${b}, line ${v}`).join(" › ")})` : "";
+      lineLabel.textContent = inLine
+        ? t(null, "replay.linebar.at", {
+            where: line.map(([b, v]) => t(null, "replay.linebar.step", { move: b, line: v })).join(" › "),
+          })
+        : "";
       for (const b of lineBar.querySelectorAll("[data-line-action]")) {
         b.disabled = !inLine || (!editable && b.dataset.lineAction !== "exit");
         if (!editable && b.dataset.lineAction !== "exit") b.hidden = true;

@@ -3,6 +3,7 @@
 // shown is marked; a click or a tap seeks the main line to that ply. Nothing is computed
 // here but where to draw: the figures are Python's.
 import { el } from "../lib/cards.js";
+import { t } from "../lib/strings.js";
 
 const NS = "http://www.w3.org/2000/svg";
 const W = 600;
@@ -64,11 +65,18 @@ export function evalGraph(seek) {
         }),
       );
       const here = shown > 0 ? evals[shown - 1] : null;
+      const who = { first: names[0], second: names[1] };
       const at = here
-        ? `after move ${shown}: ${names[0]} ${Math.round(here[0] * 100)}%, ${names[1]} ${Math.round(here[1] * 100)}%, draw ${Math.max(0, Math.round((1 - here[0] - here[1]) * 100))}%`
-        : shown ? `no estimate after move ${shown}` : "at the deal";
-      svg.setAttribute("aria-label", `chances of winning along the game (${names[0]} up, ${names[1]} down); ${at}`);
-      caption.textContent = `Chances: ${names[0]} ↑ ${names[1]} ↓ · ${at}${inLine ? " (the side line branches here)" : ""}`;
+        ? t(null, "replay.graph.at", {
+            ...who,
+            ply: shown,
+            p0: Math.round(here[0] * 100),
+            p1: Math.round(here[1] * 100),
+            draw: Math.max(0, Math.round((1 - here[0] - here[1]) * 100)),
+          })
+        : shown ? t(null, "replay.graph.none", { ply: shown }) : t(null, "replay.graph.deal");
+      svg.setAttribute("aria-label", t(null, "replay.graph", { ...who, at }));
+      caption.textContent = t(null, "replay.graph.caption", { ...who, at }) + (inLine ? t(null, "replay.graph.branch") : "");
     },
   };
 }

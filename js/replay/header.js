@@ -2,6 +2,7 @@
 // table is seen from, and the expert's review (button, progress bar, Cancel, the summary
 // per player) with the Puzzles button that opens the reviewed game's puzzles.
 import { el } from "../lib/cards.js";
+import { t } from "../lib/strings.js";
 
 /**
  * @param {{game: (index: number) => void, perspective: (seat: number | null) => void,
@@ -15,12 +16,12 @@ export function header(on) {
   title.append(players, result);
   const tools = el("div", "swr-tools");
   const gamePick = el("select", "swr-games");
-  gamePick.setAttribute("aria-label", "game of the match");
+  gamePick.setAttribute("aria-label", t(null, "replay.games"));
   gamePick.dataset.control = "game";
   gamePick.addEventListener("change", () => on.game(Number(gamePick.value)));
   const seats = el("div", "swr-seats");
   seats.setAttribute("role", "group");
-  seats.setAttribute("aria-label", "seen from");
+  seats.setAttribute("aria-label", t(null, "replay.seats"));
   seats.addEventListener("click", (e) => {
     const b = e.target.closest("[data-perspective]");
     if (b) on.perspective(b.dataset.perspective === "" ? null : Number(b.dataset.perspective));
@@ -28,29 +29,29 @@ export function header(on) {
   const reviewBtn = el("button", "swr-btn-text swr-review");
   reviewBtn.type = "button";
   reviewBtn.dataset.action = "expert-review";
-  reviewBtn.textContent = "Review with the expert";
-  reviewBtn.title = "The expert bot goes through the game: the chances after every move, and the moves it would not have played";
+  reviewBtn.textContent = t(null, "replay.review");
+  reviewBtn.title = t(null, "replay.review.title");
   reviewBtn.addEventListener("click", on.review);
   const puzzlesBtn = el("button", "swr-btn-text swr-puzzles-btn");
   puzzlesBtn.type = "button";
   puzzlesBtn.dataset.action = "puzzles";
-  puzzlesBtn.textContent = "Puzzles";
-  puzzlesBtn.title = "Find better moves where the reviewed game went wrong";
+  puzzlesBtn.textContent = t(null, "replay.puzzles");
+  puzzlesBtn.title = t(null, "replay.puzzles.title");
   puzzlesBtn.addEventListener("click", on.puzzles);
   const progress = el("div", "swr-progress");
   const bar = el("progress", "");
   bar.max = 1;
   bar.value = 0;
-  bar.setAttribute("aria-label", "review progress");
+  bar.setAttribute("aria-label", t(null, "replay.progress"));
   const barText = el("span", "swr-progress-text");
-  const cancel = el("button", "swr-btn-text swr-cancel", "Cancel");
+  const cancel = el("button", "swr-btn-text swr-cancel", t(null, "replay.cancel"));
   cancel.type = "button";
   cancel.dataset.action = "cancel-review";
   cancel.addEventListener("click", on.cancel);
   progress.append(bar, barText, cancel);
   tools.append(gamePick, seats, reviewBtn, puzzlesBtn, progress);
   const summary = el("div", "swr-summary");
-  summary.setAttribute("aria-label", "review summary");
+  summary.setAttribute("aria-label", t(null, "replay.summary"));
   box.append(title, tools, summary);
 
   return {
@@ -60,7 +61,7 @@ export function header(on) {
       const names = info.names || ["", ""];
       players.replaceChildren(
         el("span", "swr-name swr-p0", names[0]),
-        el("span", "swr-vs", "v"),
+        el("span", "swr-vs", t(null, "replay.vs")),
         el("span", "swr-name swr-p1", names[1]),
       );
       const meta = [info.event, info.date].filter(Boolean).join(" · ");
@@ -80,14 +81,14 @@ export function header(on) {
       seats.hidden = info.editable === false;
       seats.replaceChildren(
         ...[
-          ["", "Above", "both hands face up"],
-          ["0", names[0], `from ${names[0]}'s seat`],
-          ["1", names[1], `from ${names[1]}'s seat`],
+          ["", t(null, "replay.seat.above"), t(null, "replay.seat.above.title")],
+          ["0", names[0], t(null, "replay.seat.title", { name: names[0] })],
+          ["1", names[1], t(null, "replay.seat.title", { name: names[1] })],
         ].map(([v, label, words]) => {
           const b = el("button", "swr-seat", label);
           b.type = "button";
           b.dataset.perspective = v;
-          b.title = `See the table ${words}`;
+          b.title = words;
           const on = (seat === null || seat === undefined ? "" : String(seat)) === v;
           b.setAttribute("aria-pressed", on ? "true" : "false");
           return b;
@@ -109,14 +110,14 @@ export function header(on) {
           const acc = p.accuracy === null || p.accuracy === undefined ? "–" : `${Math.round(p.accuracy)}%`;
           row.append(
             el("span", "swr-summary-name", p.name),
-            el("span", "swr-summary-acc", `accuracy ${acc}`),
+            el("span", "swr-summary-acc", t(null, "replay.summary.accuracy", { accuracy: acc })),
             el("span", "swr-mark-odd swr-summary-count", `${p.inaccuracies} ?!`),
             el("span", "swr-mark-bad swr-summary-count", `${p.mistakes} ?`),
             el("span", "swr-mark-bad swr-summary-count", `${p.blunders} ??`),
           );
           row.setAttribute(
             "aria-label",
-            `${p.name}: accuracy ${acc}, ${p.inaccuracies} inaccuracies, ${p.mistakes} mistakes, ${p.blunders} blunders`,
+            t(null, "replay.summary.row", { ...p, accuracy: acc }),
           );
           return row;
         }),

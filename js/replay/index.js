@@ -20,8 +20,19 @@ function initialize({ model }) {
   return () => model.off("change:moves_patch", onPatch);
 }
 
+/** Draw the replay; drawn again when Python sends the labels in another language (`w.lang = "pt"`). */
 function render({ model, el, host }) {
-  return mountReplay(model, el, host);
+  let cleanup = mountReplay(model, el, host);
+  const again = () => {
+    cleanup();
+    el.replaceChildren();
+    cleanup = mountReplay(model, el, host);
+  };
+  model.on("change:strings", again);
+  return () => {
+    model.off("change:strings", again);
+    cleanup();
+  };
 }
 
 /** Draw the replay saved in an exported page (see ReplayWidget.to_html). */

@@ -1,7 +1,8 @@
 // The move list: moves in RULES.md notation, grouped by turn and player, marks shown,
 // the current ply highlighted and kept in view (scrolling the list only, never the page).
 import { el } from "../lib/cards.js";
-import { MARK_WORDS, markKind } from "./protocol.js";
+import { t } from "../lib/strings.js";
+import { markKind, markWord } from "./protocol.js";
 
 const SUIT_SYMBOLS = { c: "\u2663", d: "\u2666", h: "\u2665", s: "\u2660" };
 
@@ -27,7 +28,7 @@ export class MoveList {
   constructor(onPick) {
     this.box = el("div", "swr-movelist");
     this.box.setAttribute("role", "navigation");
-    this.box.setAttribute("aria-label", "moves");
+    this.box.setAttribute("aria-label", t(null, "replay.moves"));
     this.list = el("ol", "swr-turns");
     this.box.append(this.list);
     this.items = new Map();
@@ -46,19 +47,19 @@ export class MoveList {
     b.dataset.ply = String(m.ply);
     if (m.line) b.dataset.line = JSON.stringify(m.line);
     b.append(notation(m.move));
-    let label = `${m.line ? "side line, " : ""}move ${m.ply}: ${m.move}`;
+    let label = t(null, m.line ? "replay.move.side" : "replay.move", { ply: m.ply, move: m.move });
     if (m.mark) {
       const mk = el("span", `swr-mark swr-mark-${markKind(m.mark)}`, m.mark);
-      mk.title = MARK_WORDS[m.mark] || "";
+      mk.title = markWord(m.mark);
       b.append(mk);
-      label += `, marked ${MARK_WORDS[m.mark] || m.mark}`;
+      label += t(null, "replay.move.marked", { mark: markWord(m.mark) || m.mark });
     }
     if (m.comment) {
       const c = el("span", "swr-has-comment");
       c.setAttribute("aria-hidden", "true");
-      c.title = "has a comment";
+      c.title = t(null, "replay.move.has-comment");
       b.append(c);
-      label += ", with a comment";
+      label += t(null, "replay.move.commented");
     }
     b.setAttribute("aria-label", label);
     this.items.set(nodeKey(m.line, m.ply), b);
@@ -69,7 +70,7 @@ export class MoveList {
   lines(lines, names) {
     const box = el("div", "swr-lines");
     box.setAttribute("role", "group");
-    box.setAttribute("aria-label", `${lines.length} side line${lines.length === 1 ? "" : "s"}`);
+    box.setAttribute("aria-label", t(null, `replay.lines.${lines.length === 1 ? "one" : "other"}`, { count: lines.length }));
     for (const side of lines) {
       if (!side.length) continue;
       const line = el("div", `swr-line swr-p${side[0].player}`);
@@ -111,7 +112,7 @@ export class MoveList {
         li = el("li", `swr-turn swr-p${m.player}${inLine ? " swr-turn-side" : ""}`);
         li.dataset.turn = String(m.turn);
         const head = el("div", "swr-turn-head");
-        head.append(el("span", "swr-turn-no", String(m.turn)), el("span", "swr-who", names[m.player] || `Player ${m.player + 1}`));
+        head.append(el("span", "swr-turn-no", String(m.turn)), el("span", "swr-who", names[m.player] || t(null, "replay.player", { number: m.player + 1 })));
         row = el("div", "swr-turn-moves");
         li.append(head, row);
         out.push(li);
@@ -125,10 +126,10 @@ export class MoveList {
     }
     if (length > moves.length) {
       const more = length - moves.length;
-      const who = seat === null || seat === undefined ? "" : ` from ${names[seat]}'s seat`;
-      out.push(el("li", "swr-hidden-moves", `${more} more move${more === 1 ? "" : "s"}: not known yet${who}`));
+      const key = seat === null || seat === undefined ? "replay.more" : "replay.more-seat";
+      out.push(el("li", "swr-hidden-moves", t(null, `${key}.${more === 1 ? "one" : "other"}`, { count: more, name: names[seat] })));
     }
-    if (!length && !moves.length) out.push(el("li", "swr-hidden-moves", "No moves in this game yet."));
+    if (!length && !moves.length) out.push(el("li", "swr-hidden-moves", t(null, "replay.no-moves")));
     this.list.replaceChildren(...out);
   }
 

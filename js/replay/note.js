@@ -1,14 +1,15 @@
 // The comment editor beside the move list: the move shown, its mark (six buttons) and its
 // comment (sent after a pause in typing, on blur, and before any step).
 import { el } from "../lib/cards.js";
-import { MARK_WORDS, MARKS, markKind } from "./protocol.js";
+import { t } from "../lib/strings.js";
+import { MARKS, markKind, markWord } from "./protocol.js";
 
 const TYPING = 500; // ms of quiet before a comment being typed is sent
 
 /** @param {(ply: number, fields: {comment?: string, mark?: string}) => void} annotate */
 export function noteEditor(annotate) {
   const box = el("section", "swr-note");
-  box.setAttribute("aria-label", "annotation of the move shown");
+  box.setAttribute("aria-label", t(null, "replay.note"));
   const head = el("div", "swr-note-head");
   const title = el("div", "swr-note-title");
   const text = el("div", "swr-note-text");
@@ -16,14 +17,14 @@ export function noteEditor(annotate) {
   const marks = el("div", "swr-marks");
   marks.dataset.annotation = "mark";
   marks.setAttribute("role", "group");
-  marks.setAttribute("aria-label", "mark");
+  marks.setAttribute("aria-label", t(null, "replay.note.marks"));
   const markButtons = new Map();
   for (const m of MARKS) {
     const b = el("button", `swr-markbtn swr-mark-${markKind(m)}`, m);
     b.type = "button";
     b.dataset.mark = m;
-    b.title = MARK_WORDS[m];
-    b.setAttribute("aria-label", `${m} ${MARK_WORDS[m]}`);
+    b.title = markWord(m);
+    b.setAttribute("aria-label", `${m} ${markWord(m)}`);
     b.setAttribute("aria-pressed", "false");
     markButtons.set(m, b);
     marks.append(b);
@@ -32,7 +33,7 @@ export function noteEditor(annotate) {
   comment.dataset.annotation = "comment";
   comment.rows = 4;
   comment.maxLength = 2000;
-  comment.setAttribute("aria-label", "comment on this move");
+  comment.setAttribute("aria-label", t(null, "replay.note.comment"));
   const readOnly = el("div", "swr-comment-read");
   const saved = el("div", "swr-saved");
   saved.setAttribute("aria-hidden", "true");
@@ -45,7 +46,7 @@ export function noteEditor(annotate) {
 
   function sendComment(ply, value) {
     annotate(ply, { comment: value });
-    saved.textContent = "saved";
+    saved.textContent = t(null, "replay.note.saved");
     saved.classList.add("swr-saved-on");
     setTimeout(() => saved.classList.remove("swr-saved-on"), 900);
   }
@@ -98,15 +99,15 @@ export function noteEditor(annotate) {
       }
       title.replaceChildren();
       if (a.ply) {
-        title.append(el("span", "swr-note-ply", `Move ${a.ply}`));
-        if (line.length) title.append(el("span", "swr-note-line", "side line"));
+        title.append(el("span", "swr-note-ply", t(null, "replay.note.move", { ply: a.ply })));
+        if (line.length) title.append(el("span", "swr-note-line", t(null, "replay.note.side")));
         title.append(el("span", "swr-note-who", names[a.player] || ""));
         title.append(el("code", "swr-note-move", a.move));
         if (a.mark) title.append(el("span", `swr-mark swr-mark-${markKind(a.mark)}`, a.mark));
       } else {
-        title.append(el("span", "swr-note-ply", "The deal"));
+        title.append(el("span", "swr-note-ply", t(null, "replay.note.deal")));
       }
-      text.textContent = a.ply ? a.text : "Step forward, pick a move in the list, or drag the slider.";
+      text.textContent = a.ply ? a.text : t(null, "replay.note.step");
       for (const [m, b] of markButtons) {
         const on = a.mark === m;
         b.setAttribute("aria-pressed", on ? "true" : "false");
@@ -117,10 +118,10 @@ export function noteEditor(annotate) {
       comment.hidden = !canEdit;
       comment.disabled = a.ply < 1;
       if (a.ply < 1) comment.value = "";
-      comment.placeholder = a.ply ? "Write a comment on this move…" : "Step to a move to write a comment on it.";
+      comment.placeholder = t(null, a.ply ? "replay.note.write" : "replay.note.write-deal");
       // read-only text: the whole note in an exported page, the opening comment at the deal
       readOnly.hidden = canEdit && !(a.ply < 1 && a.comment);
-      readOnly.textContent = a.comment || "No comment on this move.";
+      readOnly.textContent = a.comment || t(null, "replay.note.none");
       readOnly.classList.toggle("swr-empty", !a.comment);
       if (canEdit) {
         comment.dataset.annotation = "comment";

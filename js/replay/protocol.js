@@ -18,6 +18,7 @@
 //   each main-line move), summary (per player: name, accuracy, counts), puzzles_ref and
 //   puzzles_label (the LessonWidget opened below), moves_patch {at, delete, insert, length, id} (a change to
 //   `moves` sent instead of the whole list: see applyMovesPatch).
+import { t } from "../lib/strings.js";
 
 /**
  * @typedef {{ply: number, move: string, player: number, turn: number, mark?: string, comment?: boolean}} MoveEntry
@@ -25,14 +26,10 @@
  */
 
 export const MARKS = ["!!", "!", "!?", "?!", "?", "??"];
-export const MARK_WORDS = {
-  "!!": "brilliant",
-  "!": "good",
-  "!?": "interesting",
-  "?!": "dubious",
-  "?": "mistake",
-  "??": "blunder",
-};
+/** A mark's name in the widget's language ("inaccuracy" for ?!): Python's `replay.mark.<mark>`. */
+export function markWord(mark) {
+  return MARKS.includes(mark) ? t(null, `replay.mark.${mark}`) : "";
+}
 /** "good", "bad" or "odd": the colour family of a mark. */
 export function markKind(mark) {
   if (mark === "!!" || mark === "!") return "good";

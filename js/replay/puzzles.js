@@ -2,6 +2,7 @@
 // `puzzles_ref` to "anywidget:<model id>"; it is drawn here with anywidget's
 // `host.getWidget` (its own module, styles and model), as the table draws a replay.
 import { el } from "../lib/cards.js";
+import { t } from "../lib/strings.js";
 
 /**
  * @param {{model: any, host?: any, open: (index: number) => void}} opts  open: ask for puzzle `index`
@@ -20,17 +21,17 @@ export function puzzlesSlot({ model, host, open }) {
     box.replaceChildren();
     if (!ref) return;
     const label = el("div", "swr-puzzles-head");
-    label.append(el("h3", "swr-puzzles-label", model.get("puzzles_label") || "Puzzles"));
+    label.append(el("h3", "swr-puzzles-label", model.get("puzzles_label") || t(model, "replay.puzzles.heading")));
     const at = model.get("puzzles_at") || {};
     if (typeof at.index === "number" && at.index + 1 < at.count) {
-      const next = el("button", "swr-btn-text swr-puzzles-next", "Next puzzle");
+      const next = el("button", "swr-btn-text swr-puzzles-next", t(model, "replay.puzzles.next"));
       next.type = "button";
       next.dataset.action = "next-puzzle";
       next.addEventListener("click", () => open(at.index + 1));
       label.append(next);
     }
     if (!host || typeof host.getWidget !== "function") {
-      box.append(label, el("div", "swr-puzzles-note", "Run w.open_puzzles() in a cell to see them."));
+      box.append(label, el("div", "swr-puzzles-note", t(model, "replay.puzzles.note")));
       return;
     }
     controller = new AbortController();

@@ -3,13 +3,23 @@
 // model only picks the one asked for. Comments can be read here, not written, and no other
 // move can be tried (that needs Python, which checks every move).
 
+import { fill } from "../lib/strings.js";
+
 /**
  * @param {{game: number, games: {tables: object[], notes: object[], moves: object[], info: object,
  *          evals?: any[], lines?: Record<string, {tables: object[], notes: object[]}>}[]}} data
  */
 export function standaloneModel(data) {
   const handlers = new Map();
-  const state = { perspective: null, review: { running: false, done: 0, total: 0 }, legal: [], summary: [] };
+  const state = {
+    perspective: null,
+    review: { running: false, done: 0, total: 0 },
+    legal: [],
+    summary: [],
+    lang: data.lang || "en",
+    strings: data.strings || {},
+  };
+  const words = (key, values) => fill(state.strings[key] || key, values);
   let game = Math.min(data.game || 0, data.games.length - 1);
   let cursorLine = []; // the line the cursor is in (it stays in it when stepping back above its start)
   let statusId = 0;
@@ -27,7 +37,7 @@ export function standaloneModel(data) {
   const show = (line, ply) => {
     const g = data.games[game];
     const own = positions(g, line);
-    if (line.length && !own) return say("There is no such side line in this page.", "error");
+    if (line.length && !own) return say(words("replay.page.no-line"), "error");
     const n = line.length ? start(line) + own.tables.length : g.tables.length - 1;
     const p = Math.max(0, Math.min(n, ply));
     let at = line;
@@ -44,7 +54,11 @@ export function standaloneModel(data) {
     state.evals = g.evals || [];
     state.info = g.info;
     const a = state.annotation;
-    say(p ? `Move ${p} of ${n}${at.length ? " (side line)" : ""}: ${a.text}.` : `The deal. ${n} moves to go through.`);
+    say(
+      p
+        ? words(at.length ? "replay.page.move-side" : "replay.page.move", { ply: p, length: n, text: a.text })
+        : words("replay.page.deal", { length: n }),
+    );
   };
   show([], 0);
 
@@ -70,7 +84,7 @@ export function standaloneModel(data) {
         else if (msg.type === "game" && data.games[msg.game]) {
           game = msg.game;
           show([], 0);
-        } else say("This is a saved copy of the replay: open the record in a notebook to change it.", "error");
+        } else say(words("replay.page.copy"), "error");
         emit(["table", "annotation", "ply", "length", "line", "moves", "evals", "info", "status"]);
       });
     },

@@ -5,6 +5,7 @@
 // a notebook (anywidget's model) and in an exported page (a tiny local model, standalone.js).
 import { el } from "../lib/cards.js";
 import { announce, renderLive, renderStatus, setStatus } from "../lib/status.js";
+import { setLang, t, useStrings } from "../lib/strings.js";
 import { board } from "./board.js";
 import { controls } from "./controls.js";
 import { evalGraph } from "./graph.js";
@@ -35,11 +36,11 @@ const isField = (t) =>
 
 /** Why no move may be tried at the cursor ("" when one may): words only, the rules are Python's. */
 function blockedReason(table, legal, info, seat) {
-  if (info && info.editable === false) return "This is a saved copy of the replay: open the record in a notebook to try other moves.";
-  if (table.result) return "The game is over here: step back to try another move.";
+  if (info && info.editable === false) return t(null, "replay.blocked.copy");
+  if (table.result) return t(null, "replay.blocked.over");
   if (!legal.length && seat !== null && seat !== undefined)
-    return `From ${table.seats[seat].name}'s seat you play ${table.seats[seat].name}'s moves only: see the table from above.`;
-  if (!legal.length) return "No move can be tried here.";
+    return t(null, "replay.blocked.seat", { name: table.seats[seat].name });
+  if (!legal.length) return t(null, "replay.blocked.none");
   return "";
 }
 
@@ -49,7 +50,9 @@ export function mountReplay(model, host, widgets = null) {
   root.setAttribute("data-lm-suppress-shortcuts", "true");
   root.tabIndex = 0;
   root.setAttribute("role", "region");
-  root.setAttribute("aria-label", "game replay");
+  useStrings(model); // every label below is Python's, in the widget's language
+  setLang(root, model);
+  root.setAttribute("aria-label", t(model, "replay.label"));
   host.append(root);
 
   const seq = () => {
@@ -322,6 +325,7 @@ export function mountReplay(model, host, widgets = null) {
       queued = false;
       const todo = ORDER.filter((j) => jobs.has(j));
       jobs.clear();
+      useStrings(model);
       for (const j of todo) ALL[j]();
     });
   };

@@ -1,5 +1,6 @@
-"""What a replay step sends (issue 13): under 2 KB in both views, the move list patched rather
-than resent, and a front end that applies the patches ends with Python's list exactly."""
+"""What a replay step sends (issue 13): under 3.5 KB in both views (2 KB before the piles'
+names came in the widget's language, issue 15), the move list patched rather than resent,
+and a front end that applies the patches ends with Python's list exactly."""
 
 from __future__ import annotations
 
@@ -35,9 +36,14 @@ class Browser:
             assert len(moves) == patch["length"]
 
 
+STEP_BUDGET = 3584
+
+
 @pytest.mark.parametrize("seat", [None, 0, 1])
-def test_every_step_sends_under_2_kb_and_the_list_stays_right(seat: int | None) -> None:
-    w = ReplayWidget(SAMPLE, perspective=seat)
+def test_every_step_sends_under_3_5_kb_and_the_list_stays_right(seat: int | None) -> None:
+    # 3.5 KB, not 2 KB since the piles' accessible names come in the widget's language with
+    # every table (`labels`, `stock_label`: up to ~1.5 KB in Spanish, both hands face up)
+    w = ReplayWidget(SAMPLE, perspective=seat, lang="es")
     b = Browser(w)
     rng = random.Random(seat)
     steps = list(range(1, w.length + 1)) + list(range(w.length - 1, -1, -1))
@@ -47,9 +53,9 @@ def test_every_step_sends_under_2_kb_and_the_list_stays_right(seat: int | None) 
         w._handle_custom_msg({"type": "seek", "ply": ply, "seq": w.table["seq"]}, [])
         assert w.ply == ply
         if i < len(steps):  # one move forward or back: small, however long the game
-            assert sum(b.sizes) < 2048, (ply, b.sizes)
+            assert sum(b.sizes) < STEP_BUDGET, (ply, b.sizes)
         else:  # a jump from a seat sends the moves it reveals, never more than the whole list
-            assert sum(b.sizes) < len(json.dumps(w.moves)) + 2048, (ply, b.sizes)
+            assert sum(b.sizes) < len(json.dumps(w.moves)) + STEP_BUDGET, (ply, b.sizes)
         assert b.state["moves"] == json.loads(json.dumps(w.moves)), ply
         assert b.state["ply"] == ply and b.state["table"] == json.loads(json.dumps(w.table))
     # a mark and a comment patch the one move they change
@@ -58,7 +64,7 @@ def test_every_step_sends_under_2_kb_and_the_list_stays_right(seat: int | None) 
         {"type": "annotate", "ply": 3, "mark": "?!", "comment": "hm", "seq": w.table["seq"]}, []
     )
     assert b.state["moves"] == json.loads(json.dumps(w.moves))
-    assert sum(b.sizes) < 2048
+    assert sum(b.sizes) < STEP_BUDGET
 
 
 def test_a_seat_never_gets_a_move_past_the_cursor() -> None:

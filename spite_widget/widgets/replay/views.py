@@ -44,14 +44,16 @@ def table_from_above(r: Replay, seq: int, last: LastMove | None = None) -> Table
     (`last`: the last move, if the caller has it already)."""
     names = r.game.players
     last = last if last is not None else last_move_at(r, names)
-    return table_view(r.state, names=names, seq=seq, bottom=0, last=last, show_hands=(True, True))
+    return table_view(
+        r.state, names=names, seq=seq, bottom=0, last=last, show_hands=(True, True), labels=True
+    )
 
 
 def table_from_seat(r: Replay, seat: int, seq: int, last: LastMove | None = None) -> TableView:
     """The table at the cursor as `seat` saw it (a PlayerView: nothing that seat could not see)."""
     names = r.game.players
     last = last if last is not None else last_move_at(r, names)
-    return table_view(r.view(seat), names=names, seq=seq, last=last)
+    return table_view(r.view(seat), names=names, seq=seq, last=last, labels=True)
 
 
 def where(r: Replay) -> LineAddress:
