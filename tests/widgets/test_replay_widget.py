@@ -256,7 +256,16 @@ def test_no_stock_order_and_no_buried_pay_off_card_in_any_payload(w: ReplayWidge
         table = w.table
         assert isinstance(table["stock"], int)
         for seat in table["seats"]:
-            assert set(seat) == {"name", "hand", "hand_count", "payoff_top", "payoff_count", "sides"}
+            # the piles' spoken names (`labels`) are made from the same public fields
+            assert set(seat) == {
+                "name",
+                "hand",
+                "hand_count",
+                "payoff_top",
+                "payoff_count",
+                "sides",
+                "labels",
+            }
         assert "deck" not in json.dumps(traits(w))
 
 
