@@ -16,6 +16,7 @@ Whoever shows the table (the widget) may take the watcher's place and call `chec
 
 from __future__ import annotations
 
+import re
 from collections.abc import Sequence
 from typing import NamedTuple
 
@@ -114,8 +115,6 @@ class TableSession:
         self._watcher: GameWatcher = self
         self._view: PlayerView | None = None
         self._view_key: tuple[int, int, int, int] = (0, -1, -1, -1)
-        self._default_names = False
-        """The players' names are this table's own ("You", "Player 1"): said in the language in force."""
         if game is not None:
             if not isinstance(game, Game):
                 raise TypeError(f"game must be a Game, not {type(game).__name__}")
@@ -124,29 +123,16 @@ class TableSession:
             self.match = Match(target, seed, first_game=game)
         else:
             names = _default_names(opponent, human) if players is None else tuple(players)
-            self._default_names = players is None
             self.match = Match(target, seed, rules={"kings_start_stacks": kings_start_stacks}, players=names)
         """The match being played; `game` is its game in progress."""
         self.game.watch(self)
 
     # ------------------------------------------------------------------ who and what
     def names(self) -> tuple[str, str]:
-        """The players' names as shown, in the language in force: the table's own names
-        ("You", "Greedy bot", "Player 1") are translated, names given by the caller are not."""
-        names = self.match.players
-        if not self._default_names:
-            return (names[0], names[1])
-        shown = []
-        for seat, name in enumerate(names):
-            if self.opponent is None:
-                shown.append(_("Player {number}").format(number=seat + 1))
-            elif seat == self.human:
-                shown.append(_("You"))
-            elif isinstance(self.opponent, str) and not is_spec(self.opponent):
-                shown.append(_("{level} bot").format(level=self.opponent.capitalize()))
-            else:
-                shown.append(name)
-        return (shown[0], shown[1])
+        """The players' names as shown, in the language in force: the table's own English
+        names ("You", "Greedy bot", "Player 1", a Game's "Player 0") are translated, any other
+        name is shown as given."""
+        return (_shown_name(self.match.players[0]), _shown_name(self.match.players[1]))
 
     @property
     def game(self) -> Game:
@@ -537,6 +523,24 @@ def _sentence(text: str) -> str:
         return ""
     text = text[0].upper() + text[1:]
     return text if text[-1] in ".!?" else text + "."
+
+
+_BOT_NAME = re.compile(r"^([A-Z][a-z]+) bot$")
+_PLAYER_NAME = re.compile(r"^Player ([0-9])$")
+
+
+def _shown_name(name: str) -> str:
+    """A player's name in the language in force, if it is one of the English names tables
+    and games give by themselves ("You", "Random bot", "Player 1")."""
+    if name == "You":
+        return _("You")
+    player = _PLAYER_NAME.match(name)
+    if player:
+        return _("Player {number}").format(number=player.group(1))
+    bot = _BOT_NAME.match(name)
+    if bot and bot.group(1).lower() in BOT_NAMES:
+        return _("{level} bot").format(level=bot.group(1))
+    return name
 
 
 def _default_names(opponent: str | BotLike | None, human: int) -> tuple[str, str]:
