@@ -99,7 +99,7 @@ def test_a_hint_is_said_in_sentences() -> None:
 
 def test_the_deal_says_you_play_first() -> None:
     you = ReplayWidget(Game.new(seed=1, players=("You", "Expert bot")).to_record())
-    assert you.status["text"].startswith("The deal: You play first.")
+    assert you.status["text"].startswith("The deal: you play first.")  # the replay's wording since ea0f31c
     ada = ReplayWidget(Game.new(seed=1, players=("Ada", "Bo")).to_record())
     assert ada.status["text"].startswith("The deal: Ada plays first.")
 
