@@ -47,6 +47,7 @@ export const DEFAULTS = {
   "blocked.not-your-turn": "It is not your turn.",
   "lesson.label": "lesson",
   "lesson.buttons": "lesson buttons",
+  "lesson.kicker": "Lesson {number} of {count}",
   "lesson.rule": "The rule",
   "lesson.rule-marker": " Rule (",
   "lesson.goal": "Your goal",

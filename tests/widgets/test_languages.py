@@ -299,3 +299,13 @@ def test_the_front_ends_take_every_word_from_python() -> None:
             for literal in re.findall(r'"[^"]*"|`[^`]*`', code):
                 found += [f"{path.name}:{n}: {word!r} in {literal}" for word in UI_WORDS if word in literal]
     assert not found, "\n".join(found)
+
+
+def test_the_english_fallback_of_strings_js_is_pythons_english() -> None:
+    """strings.js's DEFAULTS (a widget that sends no labels) are the very labels Python sends."""
+    from pathlib import Path
+
+    source = (Path(__file__).resolve().parents[2] / "js" / "lib" / "strings.js").read_text()
+    block = re.search(r"export const DEFAULTS = (\{.*?\n\});", source, re.S)
+    assert block is not None
+    assert json.loads(block.group(1)) == strings_in("en")
