@@ -638,4 +638,8 @@ def test_the_puzzles_button_opens_the_reviewed_games_puzzles_below() -> None:
     assert r.status["kind"] == "error" and "no puzzle" in r.status["text"]
     send(r, {"type": "puzzles", "index": -1, "seq": r.table["seq"]})
     assert r.status["kind"] == "error" and "does not understand" in r.status["text"]
+    # in another language, live: the heading and the puzzle open below speak it
+    r.lang = "es"
+    assert r.puzzles_label.startswith(f"Problema 1 de {r.puzzles_at['count']} para ")
+    assert shown.lang == "es"
     assert not r.errors

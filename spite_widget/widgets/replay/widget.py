@@ -379,6 +379,8 @@ class ReplayWidget(PythonOwnedWidget[StatusKind]):
         heading and the status line, said again in the new language."""
         self.strings = replay_strings()
         self.puzzles_label = self._puzzles_heading()
+        if self._puzzle_widget is not None:  # the puzzle open below speaks it too
+            self._puzzle_widget.lang = self.lang
         self._sync()
         self._say_position()
 
