@@ -50,13 +50,13 @@ _LABELS: Final[dict[str, tuple[str, str]]] = {
     "list.or": NPC_("list", "{items} or {last}"),
     # what the browser says by itself while a card is picked
     "select.text": NPC_("select", "{card} selected: put it on {piles} (lit), or Escape to cancel."),
-    "select.words": NPC_("select", "{card} selected: it can go on {piles}. Escape cancels."),
+    "select.words": NPC_("select", "The {card} selected: it can go on {piles}. Escape cancels."),
     "select.none.text": NPC_(
         "select", "{card} selected, but it has no legal place right now. Pick a pile to hear why, or Escape."
     ),
     "select.none.words": NPC_(
         "select",
-        "{card} selected, but it has no legal place right now. Pick a pile to hear why, or press Escape.",
+        "The {card} selected, but it has no legal place right now. Pick a pile to hear why, or press Escape.",
     ),
     "select.cancelled": NPC_("select", "Selection cancelled."),
     "select.empty": NPC_("select", "There is no card here to play."),
