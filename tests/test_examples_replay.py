@@ -28,8 +28,14 @@ def test_replay_notebook_executes(tmp_path: Path) -> None:
     text = "".join(o.get("text", "") for o in outputs)
     assert "ply 17 of 155: P:Ks>C1 by Ada" in text
     assert "comments read back: [12, 22, 51]" in text
-    widgets = [o for o in outputs if "application/vnd.jupyter.widget-view+json" in o.get("data", {})]
-    assert len(widgets) == 1
+    shown = [
+        cell.source
+        for cell in nb.cells
+        if cell.cell_type == "code"
+        and any("application/vnd.jupyter.widget-view+json" in o.get("data", {}) for o in cell.outputs)
+    ]
+    # the replay, then the puzzles of the reviewed game in a lesson widget
+    assert len(shown) == 2 and "ReplayWidget(" in shown[0] and "open_puzzles(" in shown[1]
     assert any("image/svg+xml" in o.get("data", {}) for o in outputs)
     saved = json.loads((tmp_path / "sample_game_annotated.json").read_text())
     assert saved["moves"][11]["mark"] == "!" and "ladder" in saved["moves"][11]["comment"]
