@@ -2,7 +2,7 @@
 // `mountStandalone` runs the same viewer in an exported HTML page, without a kernel.
 import "../lib/styles.css";
 import "./replay.css";
-import { applyMovesPatch } from "./protocol.js";
+import { applyMovesPatch, applyTablePatch } from "./protocol.js";
 import { standaloneModel } from "./standalone.js";
 import { mountReplay } from "./view.js";
 
@@ -16,8 +16,17 @@ function initialize({ model }) {
     const moves = applyMovesPatch(model.get("moves"), model.get("moves_patch"));
     if (moves) model.set("moves", moves);
   };
+  // the same for the table: a step sends the piles that changed, not every pile's name
+  const onTablePatch = () => {
+    const table = applyTablePatch(model.get("table"), model.get("table_patch"));
+    if (table) model.set("table", table);
+  };
   model.on("change:moves_patch", onPatch);
-  return () => model.off("change:moves_patch", onPatch);
+  model.on("change:table_patch", onTablePatch);
+  return () => {
+    model.off("change:moves_patch", onPatch);
+    model.off("change:table_patch", onTablePatch);
+  };
 }
 
 /** Draw the replay; drawn again when Python sends the labels in another language (`w.lang = "pt"`). */

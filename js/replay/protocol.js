@@ -73,3 +73,26 @@ export function applyMovesPatch(moves, patch) {
   const next = moves.slice(0, patch.at).concat(patch.insert, moves.slice(patch.at + patch.delete));
   return next;
 }
+
+/**
+ * The table after a `table_patch` ({base, set: [[path, value], ...]}: Python's change to `table`,
+ * sent instead of the whole table), or null when the patch is not for this table (its `base`
+ * is not the table's `seq`: then nothing is changed).
+ * @param {object} table
+ * @param {{base: number, set: Array<[Array<string | number>, unknown]>} | null} patch
+ * @returns {object | null}
+ */
+export function applyTablePatch(table, patch) {
+  if (!patch || !Array.isArray(patch.set) || !table || table.seq !== patch.base) {
+    if (patch && table) console.warn("spite-widget: a table patch for another table was ignored", patch);
+    return null;
+  }
+  const next = structuredClone(table);
+  for (const [path, value] of patch.set) {
+    if (!Array.isArray(path) || !path.length) return null;
+    let at = next;
+    for (const key of path.slice(0, -1)) at = at[key];
+    at[path[path.length - 1]] = value;
+  }
+  return next;
+}

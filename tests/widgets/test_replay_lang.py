@@ -62,7 +62,11 @@ def english(text: str) -> set[str]:
 
 def leaks(state: dict[str, Any]) -> list[tuple[str, str, set[str]]]:
     found = []
-    for key, value in state.items():
+    items = [(k, v) for k, v in state.items() if k != "table_patch"]
+    # a table patch's paths are the table's own keys; what it sets is read under the last key
+    for path, value in (state.get("table_patch") or {}).get("set", []):
+        items.append((next((str(p) for p in reversed(path) if isinstance(p, str)), "table"), value))
+    for key, value in items:
         for where, text in table_lang.texts(value, key):
             if where in DATA_KEYS:
                 continue

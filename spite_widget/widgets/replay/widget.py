@@ -83,6 +83,11 @@ class ReplayWidget(PythonOwnedWidget[StatusKind]):
     moves = traitlets.List(traitlets.Dict()).tag(sync=True)
     """replay_protocol.MoveEntry list: the moves in notation, with turn, player and mark.
     From a player's seat, only the moves up to the cursor (the rest is not known there yet)."""
+    table_patch = traitlets.Dict().tag(sync=True)
+    """How `table` changed in this update, sent instead of the whole table when that is shorter:
+    {"base": the seq of the table it changes, "set": [[path, value], ...]} (a path is a list of
+    keys and list indexes); the browser applies it to its copy of `table` (js/replay/index.js).
+    A step changes a pile or two, so it no longer resends every pile's spoken name."""
     moves_patch = traitlets.Dict().tag(sync=True)
     """How `moves` changed in this update, sent instead of the list when that is shorter:
     {"at", "delete", "insert", "length", "id"}; the browser splices its copy of `moves`
@@ -140,6 +145,7 @@ class ReplayWidget(PythonOwnedWidget[StatusKind]):
         self._game_seq = 0
         self._syncing = False
         self._patching = False
+        self._patching_table = False
         self._review_thread: threading.Thread | None = None
         self._cancel = threading.Event()
         self._merges = 0  # bumped when the review writes into the game (not through the cursor)
@@ -703,7 +709,7 @@ class ReplayWidget(PythonOwnedWidget[StatusKind]):
         self._syncing = True
         try:
             with self.hold_sync():
-                self.table = dict(self._table())
+                self._set_table(dict(self._table()))
                 self.legal = self._legal()
                 self._set_moves([dict(m) for m in self._move_list()])
                 self.length = len(r)
@@ -754,9 +760,28 @@ class ReplayWidget(PythonOwnedWidget[StatusKind]):
         finally:
             self._patching = False
 
+    def _set_table(self, new: dict[str, Any]) -> None:
+        """Set `table`, sending only what changed (`table_patch`) when that is shorter."""
+        old = self.table
+        if new == old:
+            return
+        changes: list[list[Any]] = []
+        if old and "seq" in old:
+            _diff(old, new, [], changes)
+        patch = {"base": old.get("seq"), "set": changes}
+        if not old or len(json.dumps(patch)) >= len(json.dumps(new)):
+            self.table = new
+            return
+        self.table_patch = patch
+        self._patching_table = True  # `table` changes in Python, the browser gets the patch
+        try:
+            self.table = new
+        finally:
+            self._patching_table = False
+
     def _should_send_property(self, key: str, value: Any) -> bool:
-        """ipywidgets asks before it sends a trait: not `moves` while a patch carries it."""
-        if key == "moves" and self._patching:
+        """ipywidgets asks before it sends a trait: not `moves` or `table` while a patch carries it."""
+        if (key == "moves" and self._patching) or (key == "table" and self._patching_table):
             return False
         return bool(super()._should_send_property(key, value))
 
@@ -853,3 +878,18 @@ def _check_perspective(value: object) -> None:
 
 
 __all__ = ["ReplayWidget", "standalone_data", "standalone_html"]
+
+
+def _diff(old: Any, new: Any, path: list[Any], out: list[list[Any]]) -> None:
+    """The [path, value] pairs that turn `old` into `new`: dicts with the same keys and lists of
+    the same length are compared item by item, anything else is replaced whole."""
+    if isinstance(old, dict) and isinstance(new, dict) and old.keys() == new.keys():
+        for key in new:
+            if old[key] != new[key]:
+                _diff(old[key], new[key], [*path, key], out)
+    elif isinstance(old, list) and isinstance(new, list) and len(old) == len(new):
+        for i, (a, b) in enumerate(zip(old, new, strict=True)):
+            if a != b:
+                _diff(a, b, [*path, i], out)
+    else:
+        out.append([path, new])
