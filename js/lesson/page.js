@@ -111,7 +111,8 @@ export function renderBanner(progress, page, model = null) {
   if (done) {
     words.append(
       el("strong", "swl-banner-title", t(model, "lesson.well-done")),
-      el("span", "swl-banner-text", page.next_title ? t(model, "lesson.on-to", { title: page.next_title }) : t(model, "lesson.last")),
+      // a lesson outside the course (a puzzle, your own) is not the course's last
+      el("span", "swl-banner-text", page.next_title ? t(model, "lesson.on-to", { title: page.next_title }) : page.number ? t(model, "lesson.last") : ""),
     );
     const burst = el("span", "swl-confetti");
     burst.setAttribute("aria-hidden", "true");

@@ -140,7 +140,7 @@ class LessonWidget(PythonOwnedWidget[LessonStatusKind]):
         """The lesson's hint and what the position offers (also shown in the status line)."""
         status = self.session.status
         if status == "done":
-            text = _("You have reached the goal already.") + " " + self._after_done()
+            text = " ".join(filter(None, (_("You have reached the goal already."), self._after_done())))
             self._say(text, "done")
         elif status == "failed":
             text = _("This attempt is over: press Undo to take back your last move, or Reset to start again.")
@@ -165,7 +165,9 @@ class LessonWidget(PythonOwnedWidget[LessonStatusKind]):
         solution = session.solution()
         played = session.moves
         if session.status == "done":
-            self._say(_("You have reached the goal already.") + " " + self._after_done(), "done")
+            self._say(
+                " ".join(filter(None, (_("You have reached the goal already."), self._after_done()))), "done"
+            )
             return Feedback(False, "done", self.status["text"])
         prefix = ""
         if session.status != "playing" or tuple(played) != solution[: len(played)]:
@@ -310,7 +312,7 @@ class LessonWidget(PythonOwnedWidget[LessonStatusKind]):
             if quiet:
                 pass
             elif was == "done":
-                self._say(f"{feedback.text} {self._after_done()}", "done")
+                self._say(f"{feedback.text} {self._after_done()}".rstrip(), "done")
             elif was == "failed":
                 self._say(feedback.text + " " + _("Press Undo or Reset to try again."), "failed")
             else:
@@ -363,7 +365,7 @@ class LessonWidget(PythonOwnedWidget[LessonStatusKind]):
     def _refuse(self, text: str) -> None:
         status = self.session.status
         if status == "done":
-            self._say(_("The lesson is complete.") + " " + self._after_done(), "done")
+            self._say(" ".join(filter(None, (_("The lesson is complete."), self._after_done()))), "done")
         elif status == "failed":
             self._say(_("This attempt is over: press Undo or Reset to try again."), "failed")
         else:
@@ -432,10 +434,12 @@ class LessonWidget(PythonOwnedWidget[LessonStatusKind]):
         return _("Goal: {goal} Pick a card, then the pile to put it on.").format(goal=self.lesson.goal.text)
 
     def _cheer(self) -> str:
-        return _("Well done!") + " " + self._after_done()
+        return " ".join(x for x in (_("Well done!"), self._after_done()) if x)
 
     def _after_done(self) -> str:
         following = self.next_lesson_of_course
+        if following is None and self.lesson.id not in {x.id for x in lessons()}:
+            return ""  # a lesson of your own or a puzzle: not the end of the course
         if following is None:
             return _("That was the last lesson: you know every rule now.")
         return _("Next lesson: {title}.").format(title=following.title)
