@@ -12,8 +12,9 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from ..engine.cards import KING, RANK_OF, STACK_COMPLETE
+from ..engine.cards import KING, RANK_OF
 from ..engine.game import Game
+from ..engine.rules import SIZE_AFTER
 from ..engine.state import PlayerView
 from . import get_bot
 from .base import Bot
@@ -134,7 +135,7 @@ def payoff_reachable(view: PlayerView) -> bool:
             return True
         for i in range(3):
             nxt = list(centers)
-            nxt[i] = 0 if centers[i] + 1 == STACK_COMPLETE else centers[i] + 1
+            nxt[i] = SIZE_AFTER[centers[i]]
             for j, h in enumerate(heights):
                 if h and fits(stacks[j][h - 1], centers[i]):
                     hs = (*heights[:j], h - 1, *heights[j + 1 :])

@@ -17,7 +17,7 @@ from typing import Final, Literal
 
 from ..engine.cards import RANK_OF, STACK_COMPLETE, Card
 from ..engine.moves import Move
-from ..engine.rules import HAND_SIZE
+from ..engine.rules import HAND_SIZE, SIZE_AFTER
 from ..engine.state import PlayerView
 from .base import Bot, require_turn
 from .model import Chances, EvalModel, Leaf, default_model
@@ -50,7 +50,7 @@ def _advance(key: Expect, step: Step, hand_rank: int) -> Expect:
         heights = (*heights[:b], heights[b] + 1, *heights[b + 1 :])
     else:
         c = list(centers)
-        c[b] = 0 if c[b] + 1 == STACK_COMPLETE else c[b] + 1
+        c[b] = SIZE_AFTER[c[b]]
         centers = (c[0], c[1], c[2])
     if kind == PAY:
         pay -= 1

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from ..engine.cards import KING, RANK_OF, STACK_COMPLETE, Card
 from ..engine.moves import Move
-from ..engine.rules import fits
+from ..engine.rules import SIZE_AFTER, fits
 from ..engine.state import PlayerView
 from .base import Bot, require_turn
 from .sim import needed_ranks
@@ -122,7 +122,7 @@ class GreedyBot(Bot):
 
 def _size_after(size: int) -> int:
     """A center stack's size after one more card (a complete stack is cleared)."""
-    return 0 if size + 1 == STACK_COMPLETE else size + 1
+    return SIZE_AFTER[size]
 
 
 def _steps_until_needed(rank: int, size: int) -> int:

@@ -34,7 +34,7 @@ from dataclasses import dataclass
 from typing import Final
 
 from ..engine.cards import KING, RANK_OF, STACK_COMPLETE
-from ..engine.rules import HAND_SIZE
+from ..engine.rules import HAND_SIZE, SIZE_AFTER, is_complete
 from ..engine.state import PlayerView
 from .model import DRAWN, WON, Chances, EvalModel, Leaf
 from .sim import Ranks, cover, cover_plainly, needed_ranks, ranks, take_side_top, unseen_counts
@@ -541,7 +541,7 @@ class TurnSearch:
                 fit = self.discard_fit(a, t, (c[0], c[1], c[2]), all(r == KING for r in hand))
                 break  # scored as the search scores it: with the discard still in hand
             n = c[b] + 1
-            if n == STACK_COMPLETE:
+            if is_complete(n):
                 c[b], stock = 0, stock + STACK_COMPLETE
             else:
                 c[b] = n
@@ -587,7 +587,7 @@ class TurnSearch:
             return self.leaf(hand, heights, centers, live, stock, fresh, d, False), (step,)
         c = list(centers)
         n = c[b] + 1
-        if n == STACK_COMPLETE:
+        if is_complete(n):
             c[b], stock = 0, stock + STACK_COMPLETE
         else:
             c[b] = n
@@ -618,7 +618,7 @@ class TurnSearch:
         c = list(self.centers0)
         for kind, _a, b in path:
             if kind != DISCARD:
-                c[b] = 0 if c[b] + 1 == STACK_COMPLETE else c[b] + 1
+                c[b] = SIZE_AFTER[c[b]]
         return (c[0], c[1], c[2])
 
     def _search(
@@ -652,7 +652,7 @@ class TurnSearch:
         def after(i: int) -> tuple[tuple[int, int, int], int]:
             c = list(centers)
             n = c[i] + 1
-            if n == STACK_COMPLETE:
+            if is_complete(n):
                 c[i] = 0
                 return (c[0], c[1], c[2]), stock + STACK_COMPLETE
             c[i] = n

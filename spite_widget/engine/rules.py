@@ -169,3 +169,8 @@ def completes(stack_size: int) -> bool:
     The one place the engine, the narration, the bots and the teaching ask this.
     """
     return stack_size + 1 >= STACK_COMPLETE
+
+
+SIZE_AFTER: Final[tuple[int, ...]] = tuple(0 if completes(s) else s + 1 for s in range(STACK_COMPLETE))
+"""A center stack's size after one more card, by its size now (0: the card completed it and
+it went back into the stock): `completes` as a table, for searches that keep stacks as sizes."""
