@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import random
 from abc import ABC, abstractmethod
+from collections.abc import Callable
 
 from ..engine.moves import Move
 from ..engine.state import PlayerView
@@ -18,15 +19,17 @@ class Bot(ABC):
     def __init__(self, seed: int | None = None) -> None:
         self.seed = seed
         self.rng = random.Random(seed)
-        self._why = ""
+        self._why: str | Callable[[], str] = ""
+        """Why the last move: a line, or what builds it (words are built in the language in
+        force when `explain()` asks, never in the search loops)."""
 
     @abstractmethod
     def choose(self, view: PlayerView) -> Move:
         """A legal move for `view.player`, whose turn it must be."""
 
     def explain(self) -> str:
-        """One line: why the last chosen move was chosen."""
-        return self._why
+        """One line: why the last chosen move was chosen, in the language in force."""
+        return self._why() if callable(self._why) else self._why
 
     def __repr__(self) -> str:
         return f"get_bot({self.name!r}, seed={self.seed!r})"

@@ -13,9 +13,11 @@ import dataclasses
 import random
 import zlib
 from dataclasses import dataclass
+from functools import partial
 from typing import Final, Literal
 
 from ..engine.cards import RANK_OF, STACK_COMPLETE, Card
+from ..engine.i18n import _
 from ..engine.moves import Move
 from ..engine.rules import HAND_SIZE, SIZE_AFTER
 from ..engine.state import PlayerView
@@ -179,7 +181,7 @@ class ExpertBot(Bot):
         if not self._steps or key != self._expect:
             self._replan(view)
         if not self._steps:  # nothing searched (cannot happen with a legal move left); stay legal
-            self._why = "no plan found; plays the first legal move"
+            self._why = lambda: _("no plan found; plays the first legal move")
             return moves[0]
         step = self._steps.pop(0)
         move = _to_move(view, step)
@@ -189,7 +191,7 @@ class ExpertBot(Bot):
             move = _to_move(view, step)
             if move is None or move not in moves:
                 self._steps = []
-                self._why = "no plan fits this position; plays the first legal move"
+                self._why = lambda: _("no plan fits this position; plays the first legal move")
                 return moves[0]
         self._expect = _advance(key, step, RANK_OF[move.card])
         if move.ends_turn and self._search is not None:
@@ -291,7 +293,7 @@ class ExpertBot(Bot):
             loss = 0.0
         why = "" if loss == 0.0 else _why_better(view, search, played, played_path, best_move, best_path)
         if why and scale is None:
-            why = f"gives up {_percent(loss)} of your chances: {why}"
+            why = _("gives up {share} of your chances: {why}").format(share=_percent(loss), why=why)
         if scale is not None:
             return MoveRating(played, best_move, played_value, best_value, loss, why)
         chances = (search.end_of(played_path)[0], search.end_of(best_path)[0])
@@ -319,7 +321,7 @@ class ExpertBot(Bot):
         plan = self.plan(view)
         self.last_plan = plan
         self._steps = list(plan.steps)
-        self._why = describe_plan(view, plan)
+        self._why = partial(describe_plan, view, plan)  # put in words only when explain() asks
 
 
 def _center_sizes(view: PlayerView) -> tuple[int, int, int]:
@@ -339,7 +341,7 @@ def _rating_value(raw: float, scale: float | None) -> float:
 
 def _percent(share: float) -> str:
     """12% (and "under 1%" rather than a misleading 0%)."""
-    return f"{share:.0%}" if share >= 0.005 else "under 1%"
+    return f"{share:.0%}" if share >= 0.005 else _("under 1%")
 
 
 def _to_step(move: Move) -> Step:
@@ -367,36 +369,52 @@ def _why_better(
     """One plain line: what the played move gives away that the expert's move keeps."""
     me = view.player
     top = view.payoff_tops[me]
-    tail = f" (the expert plays {best})"
+    expert = str(best)
     if top is not None and _pays(best_path) > _pays(played_path):
         lead = _lead_in(view, best_path)
-        how = f"after {lead}" if lead else "at once"
-        return f"{top.display} could have been played {how}{tail}"
+        if lead:
+            return _("{card} could have been played after {cards} (the expert plays {move})").format(
+                card=top.display, cards=lead, move=expert
+            )
+        return _("{card} could have been played at once (the expert plays {move})").format(
+            card=top.display, move=expert
+        )
     if played.ends_turn:
         stack = view.sides[me][played.target_index]
         if stack and RANK_OF[played.card] > RANK_OF[stack[-1]] and stack[-1][0] != "K":
             under = stack[-1]
             if top is not None:
-                return f"burying the {under.display} blocks your pay-off {top.display}{tail}"
-            return f"burying the {under.display} on {played.target} costs you that card{tail}"
+                return _("burying the {card} blocks your pay-off {payoff} (the expert plays {move})").format(
+                    card=under.display, payoff=top.display, move=expert
+                )
+            return _("burying the {card} on {pile} costs you that card (the expert plays {move})").format(
+                card=under.display, pile=played.target, move=expert
+            )
         if stack and stack[-1][0] == "K":
-            return f"burying the {stack[-1].display} on {played.target} wastes a wild King{tail}"
+            return _("burying the {card} on {pile} wastes a wild King (the expert plays {move})").format(
+                card=stack[-1].display, pile=played.target, move=expert
+            )
         if played.card[0] == "K":
-            return f"discarding the {played.card.display} gives up a wild King{tail}"
+            return _("discarding the {card} gives up a wild King (the expert plays {move})").format(
+                card=played.card.display, move=expert
+            )
     opp_top = view.payoff_tops[1 - me]
     if opp_top is not None:
         t_played = search.threat(search.centers_after(played_path))
         t_best = search.threat(search.centers_after(best_path))
         if t_played > t_best + 0.1:
-            return (
-                f"it gives the opponent's pay-off {opp_top.display} a {t_played:.0%} chance"
-                f" (not {t_best:.0%}){tail}"
-            )
+            return _(
+                "it gives the opponent's pay-off {card} a {chance} chance (not {other}) (the expert plays {move})"
+            ).format(card=opp_top.display, chance=f"{t_played:.0%}", other=f"{t_best:.0%}", move=expert)
     if not played.ends_turn and best.ends_turn:
-        return f"the cards played after {played} help the opponent more than you{tail}"
+        return _(
+            "the cards played after {played} help the opponent more than you (the expert plays {move})"
+        ).format(played=str(played), move=expert)
     if played.ends_turn and not best.ends_turn:
-        return f"ending the turn now wastes cards that could go to the centers{tail}"
-    return f"a weaker line for the rest of the turn{tail}"
+        return _(
+            "ending the turn now wastes cards that could go to the centers (the expert plays {move})"
+        ).format(move=expert)
+    return _("a weaker line for the rest of the turn (the expert plays {move})").format(move=expert)
 
 
 def _lead_in(view: PlayerView, path: tuple[Step, ...]) -> str:
@@ -411,13 +429,13 @@ def _lead_in(view: PlayerView, path: tuple[Step, ...]) -> str:
             break
         if kind == SIDE:
             card = sides[a].pop()
-            played.append(f"{card.display} from S{a + 1}")
+            played.append(_from_side(card, a))
         else:
             card = _hand_card(tuple(hand), a) or hand[0]
             hand.remove(card)
             played.append(card.display)
         targets.append(f"C{b + 1}")
-    return _cards_to(played, targets).replace(" to C", " on C")
+    return _cards_to(played, targets, on=True)
 
 
 def _to_move(view: PlayerView, step: Step) -> Move | None:
@@ -450,7 +468,9 @@ def describe_plan(view: PlayerView, plan: Plan) -> str:
     c = plan.chances
     if c is None or c.win >= 1.0:
         return text
-    return f"{text}; your chances after it: {_percent(c.win)} to win, {_percent(c.lose)} to lose"
+    return _("{plan}; your chances after it: {win} to win, {lose} to lose").format(
+        plan=text, win=_percent(c.win), lose=_percent(c.lose)
+    )
 
 
 def _describe_steps(view: PlayerView, plan: Plan) -> str:
@@ -465,13 +485,19 @@ def _describe_steps(view: PlayerView, plan: Plan) -> str:
         if kind == PAY and top is not None:
             lead = _cards_to(played, targets)
             last = view.payoff_counts[me] <= 1
-            what = f"the last pay-off card {top.display}" if last else f"the pay-off {top.display}"
+            card, pile = top.display, f"C{b + 1}"
+            if lead and last:
+                return _("plays {cards} so the last pay-off card {card} can follow and win").format(
+                    cards=lead, card=card
+                )
             if lead:
-                return f"plays {lead} so {what} can follow" + (" and win" if last else "")
-            return f"plays {what} to C{b + 1}" + (" and wins" if last else ": that is what wins")
+                return _("plays {cards} so the pay-off {card} can follow").format(cards=lead, card=card)
+            if last:
+                return _("plays the last pay-off card {card} to {pile} and wins").format(card=card, pile=pile)
+            return _("plays the pay-off {card} to {pile}: that is what wins").format(card=card, pile=pile)
         if kind == SIDE:
             card = sides[a].pop()
-            played.append(f"{card.display} from S{a + 1}")
+            played.append(_from_side(card, a))
             targets.append(f"C{b + 1}")
         elif kind == HAND:
             card = _hand_card(tuple(hand), a) or hand[0]
@@ -481,33 +507,53 @@ def _describe_steps(view: PlayerView, plan: Plan) -> str:
         else:
             card = _hand_card(tuple(hand), a) or hand[0]
             stack = sides[b]
-            under = f"on {stack[-1].display} on S{b + 1}" if stack else f"on the empty S{b + 1}"
+            pile = f"S{b + 1}"
+            if stack:
+                text = _("ends the turn with {card} on {under} on {pile}").format(
+                    card=card.display, under=stack[-1].display, pile=pile
+                )
+            else:
+                text = _("ends the turn with {card} on the empty {pile}").format(card=card.display, pile=pile)
             lead = _cards_to(played, targets)
-            first = f"plays {lead}, then " if lead else ""
+            if lead:
+                text = _("plays {cards}, then {rest}").format(cards=lead, rest=text)
             opp_top = view.payoff_tops[1 - me]
-            guard = ""
             if opp_top is not None:
-                guard = f"; the opponent's {opp_top.display} can follow next turn {_odds(plan.threat)}"
-            return f"{first}ends the turn with {card.display} {under}{guard}"
+                text = _("{plan}; the opponent's {card} can follow next turn {odds}").format(
+                    plan=text, card=opp_top.display, odds=_odds(plan.threat)
+                )
+            return text
     lead = _cards_to(played, targets)
-    return f"plays {lead} to empty the hand and draw five fresh cards"
+    return _("plays {cards} to empty the hand and draw five fresh cards").format(cards=lead)
 
 
 def _odds(p: float) -> str:
     """A chance in words for the plan line: "about 1 time in 5"."""
     if p < 0.05:
-        return "rarely (under 5%)"
-    return f"{p:.0%} of the time"
+        return _("rarely (under 5%)")
+    return _("{share} of the time").format(share=f"{p:.0%}")
 
 
-def _cards_to(played: list[str], targets: list[str]) -> str:
-    """ "4♥ and 5♣ to C1" or "4♥ to C1, 9♠ from S2 to C3"."""
+def _cards_to(played: list[str], targets: list[str], on: bool = False) -> str:
+    """ "4♥ and 5♣ to C1" or "4♥ to C1, 9♠ from S2 to C3" (`on`: "4♥ on C1"), in the language in force."""
     if not played:
         return ""
+    to = _("{cards} on {pile}") if on else _("{cards} to {pile}")
     if len(set(targets)) == 1:
-        cards = played[0] if len(played) == 1 else ", ".join(played[:-1]) + " and " + played[-1]
-        return f"{cards} to {targets[0]}"
-    return ", ".join(f"{p} to {t}" for p, t in zip(played, targets, strict=True))
+        return to.format(cards=_and_list(played), pile=targets[0])
+    return ", ".join(to.format(cards=p, pile=t) for p, t in zip(played, targets, strict=True))
+
+
+def _and_list(items: list[str]) -> str:
+    """ "A", "A and B", "A, B and C" with the language's "and"."""
+    if len(items) == 1:
+        return items[0]
+    return _("{first} and {last}").format(first=", ".join(items[:-1]), last=items[-1])
+
+
+def _from_side(card: Card, index: int) -> str:
+    """ "9♠ from S2": a card taken off a side stack."""
+    return _("{card} from {pile}").format(card=card.display, pile=f"S{index + 1}")
 
 
 def evaluate(view: PlayerView, bot: ExpertBot | None = None) -> Chances:

@@ -8,6 +8,7 @@ now or with one move, but it never plans a sequence, and it does not watch the o
 from __future__ import annotations
 
 from ..engine.cards import KING, RANK_OF, STACK_COMPLETE, Card
+from ..engine.i18n import _
 from ..engine.moves import Move
 from ..engine.rules import SIZE_AFTER, fits
 from ..engine.state import PlayerView
@@ -37,7 +38,9 @@ class GreedyBot(Bot):
         # 1. the pay-off card itself
         for m in moves:
             if m.source == "P":
-                self._why = f"plays the pay-off card {m.card.display} to {m.target}: that is what wins"
+                self._why = lambda m=m: _(
+                    "plays the pay-off card {card} to {pile}: that is what wins"
+                ).format(card=m.card.display, pile=m.target)
                 return m
         if top is None:  # cannot happen while the game goes on; keep the type checker honest
             return self._discard(view, moves)
@@ -50,9 +53,9 @@ class GreedyBot(Bot):
                     continue
                 after = _size_after(sizes[m.target_index])
                 if fits(top, after, ks):
-                    self._why = (
-                        f"plays {m.card.display} to {m.target} so the pay-off {top.display} can follow"
-                    )
+                    self._why = lambda m=m, top=top: _(
+                        "plays {card} to {pile} so the pay-off {payoff} can follow"
+                    ).format(card=m.card.display, pile=m.target, payoff=top.display)
                     return m
 
         # 3. a non-King card that brings a center stack closer to the pay-off card;
@@ -71,9 +74,9 @@ class GreedyBot(Bot):
                 if best_key is None or key < best_key:
                     best, best_key = m, key
         if best is not None:
-            self._why = (
-                f"plays {m_display(best)} to {best.target}, one step closer to the pay-off {top.display}"
-            )
+            self._why = lambda m=best, top=top: _(
+                "plays {card} to {pile}, one step closer to the pay-off {payoff}"
+            ).format(card=m_display(m), pile=m.target, payoff=top.display)
             return best
         return self._discard(view, moves)
 
@@ -115,8 +118,7 @@ class GreedyBot(Bot):
 
         choice = min(discards, key=score)
         target = tops[choice.target_index]
-        where = f"the empty {choice.target}" if target is None else f"{target.display} on {choice.target}"
-        self._why = f"ends the turn with {choice.card.display} on {where}"
+        self._why = lambda: _discard_words(choice, target)
         return choice
 
 
@@ -135,4 +137,15 @@ def m_display(m: Move) -> str:
     card: Card = m.card
     if m.source == "H":
         return card.display
-    return f"{card.display} from {m.source}"
+    return _("{card} from {pile}").format(card=card.display, pile=m.source)
+
+
+def _discard_words(choice: Move, target: Card | None) -> str:
+    """ "ends the turn with 9♠ on 7♥ on S2", in the language in force."""
+    if target is None:
+        return _("ends the turn with {card} on the empty {pile}").format(
+            card=choice.card.display, pile=choice.target
+        )
+    return _("ends the turn with {card} on {under} on {pile}").format(
+        card=choice.card.display, under=target.display, pile=choice.target
+    )

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from ..engine.i18n import ngettext
 from ..engine.moves import Move
 from ..engine.state import PlayerView
 from .base import Bot, require_turn
@@ -15,5 +16,10 @@ class RandomBot(Bot):
     def choose(self, view: PlayerView) -> Move:
         moves = require_turn(view)
         move = self.rng.choice(moves)
-        self._why = f"{move}: picked at random from {len(moves)} legal moves"
+        count = len(moves)
+        self._why = lambda: ngettext(
+            "{move}: picked at random from {count} legal move",
+            "{move}: picked at random from {count} legal moves",
+            count,
+        ).format(move=move, count=count)
         return move

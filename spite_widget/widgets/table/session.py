@@ -25,7 +25,7 @@ from ...bots.protocol import BotLike, bot_name, is_spec
 from ...engine.cards import STACK_COMPLETE, the_card
 from ...engine.errors import IllegalMoveError
 from ...engine.game import Game, GameWatcher, Played
-from ...engine.i18n import N_, _, get_language, ngettext
+from ...engine.i18n import N_, _, ngettext
 from ...engine.match import Match
 from ...engine.moves import Move
 from ...engine.narrate import pile_words
@@ -293,8 +293,7 @@ class TableSession:
             source = _(_SOURCE_WORDS[move.source])
         else:
             source = _("from side stack {number}").format(number=move.source[1:])
-        # the bots explain themselves in English only (bots/): not said in another language
-        why = _sentence(bot.explain()) if get_language() == "en" else ""
+        why = _sentence(bot.explain())  # the bots speak the language in force
         tail = f" {why}" if why else ""
         text = _("Hint: {card} ({source}) on {pile}.").format(
             card=move.card.display, source=source, pile=move.target

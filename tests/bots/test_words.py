@@ -1,0 +1,122 @@
+"""The bots speak the widget's language: ratings, plans and explanations in es and pt carry
+no English words, and the English sentences are unchanged (issue 15)."""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+from bot_helpers import make_view
+
+from spite_widget import Game, Move, annotate_with_bot
+from spite_widget.bots import get_bot
+from spite_widget.bots.expert import ExpertBot
+from spite_widget.engine.i18n import language
+from spite_widget.engine.state import PlayerView
+
+ENGLISH = ("gives", "chances", "could", "played", "after", "turn", "opponent", "King", "hand", "pay-off")
+_ENGLISH_RE = re.compile(r"(?<![\w-])(" + "|".join(map(re.escape, ENGLISH)) + r")(?![\w-])", re.IGNORECASE)
+
+
+def english_words(text: str) -> list[str]:
+    """The words of the small English list that appear in `text` as whole words."""
+    return _ENGLISH_RE.findall(text)
+
+
+def issue_view() -> PlayerView:
+    """Issue 11's position: 10♣ on top, K♣ in hand, C3 at 8 cards: K♣ then 10♣ on C3."""
+    return make_view(
+        hand=["5h", "4c", "7h", "7h", "Kc"],
+        payoff="Tc",
+        payoff_count=13,
+        centers=(1, 0, 8),
+        sides=(["7c"], [], [], []),
+        opp_payoff="Qh",
+        opp_payoff_count=19,
+        stock_count=41,
+    )
+
+
+def test_the_checker_finds_english_words() -> None:
+    assert english_words("10♣ could have been played after K♣") == ["could", "played", "after"]
+    assert english_words("un Rey comodín; la partida; turno; pilha de pagamento") == []
+
+
+def test_the_english_comment_is_unchanged() -> None:
+    with language("en"):
+        rating = ExpertBot(seed=0).rate(issue_view(), Move.parse("H:7h>S1"))
+    assert rating.why == (
+        "gives up 1% of your chances: 10♣ could have been played after K♣ on C3 (the expert plays H:Kc>C3)"
+    )
+
+
+@pytest.mark.parametrize(
+    ("lang", "says"),
+    [
+        ("es", "10♣ podía jugarse después de K♣ en C3 (el experto juega H:Kc>C3)"),
+        ("pt", "10♣ podia ser jogado depois de K♣ em C3 (o especialista joga H:Kc>C3)"),
+    ],
+)
+def test_a_rating_speaks_the_language_in_force(lang: str, says: str) -> None:
+    view = issue_view()
+    with language(lang):
+        whys = [ExpertBot(seed=0).rate(view, move).why for move in view.legal_moves()]
+    assert any(says in why for why in whys), whys
+    for why in whys:
+        assert not english_words(why), why
+
+
+@pytest.mark.parametrize("lang", ["es", "pt"])
+def test_the_experts_explanation_speaks_the_language_in_force(lang: str) -> None:
+    bot = ExpertBot(seed=0)
+    with language(lang):
+        move = bot.choose(issue_view())
+        line = bot.explain()
+    assert move == "H:Kc>C3"
+    assert "K♣" in line and "10♣" in line and "C3" in line, line
+    assert not english_words(line), line
+    with language("en"):  # the words are built when asked, in the language then in force
+        assert bot.explain() == (
+            "plays K♣ to C3 so the pay-off 10♣ can follow; your chances after it: 89% to win, 10% to lose"
+        )
+
+
+def _game(names: tuple[str, str], plies: int, seed: int) -> Game:
+    game = Game.new(seed=seed, players=("Ada", "Bo"))
+    bots = [get_bot(names[0], seed=seed), get_bot(names[1], seed=seed)]
+    while not game.is_over and game.ply < plies:
+        player = game.current_player
+        move = bots[player].choose(game.view(player))
+        game.play(move)
+    return game
+
+
+@pytest.mark.parametrize("lang", ["es", "pt"])
+def test_every_bot_explains_itself_in_the_language_in_force(lang: str) -> None:
+    """Every level's explanation of every move of a short game, built in es or pt."""
+    for name in ("random", "greedy", "planner", "expert"):
+        game = Game.new(seed=4, players=("Ada", "Bo"))
+        bot = get_bot(name, seed=4)
+        lines = []
+        while not game.is_over and game.ply < 40:
+            player = game.current_player
+            with language(lang):
+                move = bot.choose(game.view(player))
+                lines.append(bot.explain())
+            game.play(move)
+        assert all(lines), name
+        for line in lines:
+            assert not english_words(line), (name, line)
+
+
+@pytest.mark.parametrize("lang", ["es", "pt"])
+def test_a_reviewed_greedy_v_expert_game_has_no_english_comment(lang: str) -> None:
+    game = _game(("greedy", "expert"), 50, seed=7)
+    reviewed = annotate_with_bot(game, lang=lang)
+    comments = [m["comment"] for m in reviewed["moves"] if m.get("comment")]
+    assert comments, "the greedy player makes no mistake the expert names"
+    for comment in comments:
+        assert not english_words(comment), comment
+    english = annotate_with_bot(game, lang="en")
+    assert [m.get("comment") for m in english["moves"]] != [m.get("comment") for m in reviewed["moves"]]
+    assert any(english_words(m.get("comment") or "") for m in english["moves"])
