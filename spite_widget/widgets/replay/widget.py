@@ -78,6 +78,9 @@ class ReplayWidget(PythonOwnedWidget[StatusKind]):
     _esm = _STATIC / "replay.js"
     _css = _STATIC / "replay.css"
 
+    _patching = ""
+    """The trait whose change the browser is getting as its `<name>_patch` right now ("" for none)."""
+
     table = traitlets.Dict().tag(sync=True)
     """protocol.TableView: the table at the cursor (never the stock order nor the pay-off cards below the tops)."""
     moves = traitlets.List(traitlets.Dict()).tag(sync=True)
@@ -144,8 +147,6 @@ class ReplayWidget(PythonOwnedWidget[StatusKind]):
             self.strings = replay_strings()
         self._game_seq = 0
         self._syncing = False
-        self._patching = False
-        self._patching_table = False
         self._review_thread: threading.Thread | None = None
         self._cancel = threading.Event()
         self._merges = 0  # bumped when the review writes into the game (not through the cursor)
@@ -750,15 +751,7 @@ class ReplayWidget(PythonOwnedWidget[StatusKind]):
             "length": len(new),
             "id": self._seq,
         }
-        if len(json.dumps(patch)) >= len(json.dumps(new)):
-            self.moves = new
-            return
-        self.moves_patch = patch
-        self._patching = True  # `moves` changes in Python, the browser gets the patch
-        try:
-            self.moves = new
-        finally:
-            self._patching = False
+        self._set_patched("moves", new, patch)
 
     def _set_table(self, new: dict[str, Any]) -> None:
         """Set `table`, sending only what changed (`table_patch`) when that is shorter."""
@@ -768,20 +761,23 @@ class ReplayWidget(PythonOwnedWidget[StatusKind]):
         changes: list[list[Any]] = []
         if old and "seq" in old:
             _diff(old, new, [], changes)
-        patch = {"base": old.get("seq"), "set": changes}
-        if not old or len(json.dumps(patch)) >= len(json.dumps(new)):
-            self.table = new
+        self._set_patched("table", new, {"base": old.get("seq"), "set": changes} if old else None)
+
+    def _set_patched(self, name: str, new: Any, patch: dict[str, Any] | None) -> None:
+        """Set trait `name` to `new`; the browser gets `<name>_patch` instead when that is shorter."""
+        if patch is None or len(json.dumps(patch)) >= len(json.dumps(new)):
+            setattr(self, name, new)
             return
-        self.table_patch = patch
-        self._patching_table = True  # `table` changes in Python, the browser gets the patch
+        setattr(self, f"{name}_patch", patch)
+        self._patching = name  # `name` changes in Python, the browser gets the patch
         try:
-            self.table = new
+            setattr(self, name, new)
         finally:
-            self._patching_table = False
+            self._patching = ""
 
     def _should_send_property(self, key: str, value: Any) -> bool:
         """ipywidgets asks before it sends a trait: not `moves` or `table` while a patch carries it."""
-        if (key == "moves" and self._patching) or (key == "table" and self._patching_table):
+        if key == self._patching:
             return False
         return bool(super()._should_send_property(key, value))
 
