@@ -140,7 +140,7 @@ class LessonWidget(PythonOwnedWidget[LessonStatusKind]):
         """The lesson's hint and what the position offers (also shown in the status line)."""
         status = self.session.status
         if status == "done":
-            text = " ".join(filter(None, (_("You have reached the goal already."), self._after_done())))
+            text = self._then_next(_("You have reached the goal already."))
             self._say(text, "done")
         elif status == "failed":
             text = _("This attempt is over: press Undo to take back your last move, or Reset to start again.")
@@ -165,9 +165,7 @@ class LessonWidget(PythonOwnedWidget[LessonStatusKind]):
         solution = session.solution()
         played = session.moves
         if session.status == "done":
-            self._say(
-                " ".join(filter(None, (_("You have reached the goal already."), self._after_done()))), "done"
-            )
+            self._say(self._then_next(_("You have reached the goal already.")), "done")
             return Feedback(False, "done", self.status["text"])
         prefix = ""
         if session.status != "playing" or tuple(played) != solution[: len(played)]:
@@ -312,7 +310,7 @@ class LessonWidget(PythonOwnedWidget[LessonStatusKind]):
             if quiet:
                 pass
             elif was == "done":
-                self._say(f"{feedback.text} {self._after_done()}".rstrip(), "done")
+                self._say(self._then_next(feedback.text), "done")
             elif was == "failed":
                 self._say(feedback.text + " " + _("Press Undo or Reset to try again."), "failed")
             else:
@@ -365,7 +363,7 @@ class LessonWidget(PythonOwnedWidget[LessonStatusKind]):
     def _refuse(self, text: str) -> None:
         status = self.session.status
         if status == "done":
-            self._say(" ".join(filter(None, (_("The lesson is complete."), self._after_done()))), "done")
+            self._say(self._then_next(_("The lesson is complete.")), "done")
         elif status == "failed":
             self._say(_("This attempt is over: press Undo or Reset to try again."), "failed")
         else:
@@ -434,7 +432,11 @@ class LessonWidget(PythonOwnedWidget[LessonStatusKind]):
         return _("Goal: {goal} Pick a card, then the pile to put it on.").format(goal=self.lesson.goal.text)
 
     def _cheer(self) -> str:
-        return " ".join(x for x in (_("Well done!"), self._after_done()) if x)
+        return self._then_next(_("Well done!"))
+
+    def _then_next(self, sentence: str) -> str:
+        """`sentence`, then what comes after a finished lesson (nothing after a puzzle)."""
+        return " ".join(x for x in (sentence, self._after_done()) if x)
 
     def _after_done(self) -> str:
         following = self.next_lesson_of_course
