@@ -1,12 +1,23 @@
 """Is the expert's chance of winning calibrated? Predicted against observed, per decile.
 
-Plays games between the expert and other bots (seat-swapped pairs), takes every plan the
-expert made (its chance of winning at the end of the line it chose), and compares, in each
-decile of the predicted chance, the mean prediction with how often that player then won.
-Target (issue 11): within 5 percentage points in every decile holding at least 200 positions,
-over at least 20,000 positions.
+Two sets of positions, from games between the expert and other bots (seat-swapped pairs):
 
-    python benchmarks/calibration.py [--games 120] [--save examples/calibration.json]
+1. Every plan the expert made: its chance of winning at the end of the line it chose.
+2. Every eval a review stores (`annotate_with_bot`, run as is on each finished game): after
+   every move, the mover's chance from the mover's own view, mid-turn from the end of the
+   best line that starts with the move, between turns from `evaluate`. Shown per moment too.
+
+In each decile of the predicted chance it compares the mean prediction with how often that
+player then won. Target (issue 11): within 5 percentage points in every decile holding at
+least 200 positions, over at least 20,000 positions.
+
+It also prints the zigzag of a review's evaluation graph (issue 13): the mean change of
+player 0's stored chance over player 0's own turns and over player 1's turns (each turn from
+the eval after one turn-ending discard to the eval after the next). A calibrated forecaster
+is a martingale: both should be near 0; a bias that favours the player who just moved shows
+as a rise over their own turns and a fall over the opponent's.
+
+    python benchmarks/calibration.py [--games 120] [--review-games 40] [--save examples/calibration.json]
     python benchmarks/calibration.py --quick     # a few games: figures only, no verdict
 """
 
@@ -15,36 +26,33 @@ from __future__ import annotations
 import argparse
 import json
 import time
+from collections.abc import Sequence
 from dataclasses import astuple
 from pathlib import Path
 
-from spite_widget.bots.calibration import WIN, decile_table, play_logged
+from spite_widget.bots.calibration import (
+    BETWEEN,
+    FRESH,
+    LINE,
+    WIN,
+    Position,
+    Stored,
+    decile_table,
+    play_logged,
+    play_reviewed,
+    zigzag,
+)
 
 PAIRS = (("expert", "greedy"), ("expert", "expert"), ("expert", "baseline"), ("expert", "planner"))
+TARGET = 0.05
+"""The largest gap allowed in a decile of at least 200 positions (issue 11)."""
 
 
-def main() -> None:
-    parser = argparse.ArgumentParser(
-        description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter
-    )
-    parser.add_argument("--games", type=int, default=120, help="games per pairing (default 120)")
-    parser.add_argument("--seed", type=int, default=1000, help="not the seeds the model was fitted on")
-    parser.add_argument("--quick", action="store_true", help="2 games per pairing, figures only")
-    parser.add_argument("--save", type=Path, help="write the decile table as JSON (for the notebook)")
-    parser.add_argument(
-        "--data", type=Path, help="also keep the positions (.npz) for scripts/fit_eval_model.py"
-    )
-    args = parser.parse_args()
-    games = 2 if args.quick else args.games
-    positions = []
-    t0 = time.perf_counter()
-    for k, pair in enumerate(PAIRS):
-        positions.extend(play_logged(pair, games, seed=args.seed + k))
-        print(f"{pair[0]} v {pair[1]}: {games} games, {time.perf_counter() - t0:.0f} s so far", flush=True)
-    seconds = time.perf_counter() - t0
+def print_table(title: str, positions: Sequence[Position | Stored], verdict: bool) -> float:
+    """Print the decile table and return the largest gap in a decile of >= 200 positions."""
     rows = decile_table(positions)
     won = sum(1 for q in positions if q.outcome == WIN) / max(1, len(positions))
-    print(f"{len(positions)} positions from {games * len(PAIRS)} games ({seconds:.0f} s); won {won:.1%}")
+    print(f"\n{title}: {len(positions)} positions, won {won:.1%}")
     print(f"{'decile':<10}{'positions':>10}{'predicted':>11}{'observed':>10}{'gap':>8}")
     worst = 0.0
     for lo, pred, obs, n in rows:
@@ -56,18 +64,100 @@ def main() -> None:
             worst = max(worst, abs(gap))
         flag = "" if n >= 200 else "  (fewer than 200)"
         print(f"{lo:.1f}-{lo + 0.1:.1f}{n:>13}{pred:>11.3f}{obs:>10.3f}{100 * gap:>+7.1f}{flag}")
-    if not args.quick:
-        print(f"largest gap in a decile of >= 200 positions: {100 * worst:.1f} points (target <= 5)")
+    if verdict:
+        met = "met" if worst <= TARGET and len(positions) >= 20_000 else "NOT met"
+        print(
+            f"largest gap in a decile of >= 200 positions: {100 * worst:.1f} points "
+            f"(target <= 5 over >= 20,000 positions: {met})"
+        )
+    return worst
+
+
+def moment_line(name: str, stored: Sequence[Stored]) -> str:
+    """Mean predicted against observed for one moment, and its worst decile gap."""
+    if not stored:
+        return f"  {name:<8} no positions"
+    pred = sum(q.predicted for q in stored) / len(stored)
+    won = sum(1 for q in stored if q.outcome == WIN) / len(stored)
+    gaps = [abs(o - p) for _lo, p, o, n in decile_table(stored) if n >= 200]
+    worst = f"{100 * max(gaps):.1f}" if gaps else "-"
+    return (
+        f"  {name:<8}{len(stored):>7} positions: predicted {pred:.3f}, won {won:.3f} "
+        f"({100 * (won - pred):+.1f}); worst decile of >= 200: {worst} points"
+    )
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(
+        description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter
+    )
+    parser.add_argument("--games", type=int, default=120, help="games per pairing (default 120)")
+    parser.add_argument(
+        "--review-games", type=int, default=40, help="games per pairing reviewed whole (default 40)"
+    )
+    parser.add_argument("--seed", type=int, default=1000, help="not the seeds the model was fitted on")
+    parser.add_argument("--quick", action="store_true", help="2 games per pairing (1 reviewed), figures only")
+    parser.add_argument("--save", type=Path, help="write the decile tables as JSON (for the notebook)")
+    parser.add_argument(
+        "--data", type=Path, help="also keep the positions (.npz) for scripts/fit_eval_model.py"
+    )
+    args = parser.parse_args()
+    games = 2 if args.quick else args.games
+    reviewed_games = 1 if args.quick else args.review_games
+    positions: list[Position] = []
+    t0 = time.perf_counter()
+    for k, pair in enumerate(PAIRS):
+        if games:
+            positions.extend(play_logged(pair, games, seed=args.seed + k))
+        print(f"{pair[0]} v {pair[1]}: {games} games, {time.perf_counter() - t0:.0f} s so far", flush=True)
+    seconds = time.perf_counter() - t0
+    print(f"plans: {games * len(PAIRS)} games ({seconds:.0f} s)")
+    if games:
+        print_table("The expert's plans (the end of its chosen line)", positions, not args.quick)
+    stored: list[Stored] = []
+    t1 = time.perf_counter()
+    for k, pair in enumerate(PAIRS):
+        if reviewed_games:
+            stored.extend(play_reviewed(pair, reviewed_games, seed=args.seed + k))
+        print(
+            f"reviewed {pair[0]} v {pair[1]}: {reviewed_games} games, {time.perf_counter() - t1:.0f} s so far",
+            flush=True,
+        )
+    if stored:
+        print_table("A review's stored evals (after every move, the mover's view)", stored, not args.quick)
+        for name in (LINE, FRESH, BETWEEN):
+            print(moment_line(name, [q for q in stored if q.moment == name]))
+        own, their, swing, turns = zigzag(stored)
+        print(
+            f"zigzag over {turns} turns: player 0's chance moves {100 * own:+.1f} points over "
+            f"player 0's turns, {100 * their:+.1f} over player 1's (both ~0 if unbiased); "
+            f"mean absolute change per turn {100 * swing:.1f} points"
+        )
     if args.data is not None:
         import numpy as np
 
         raw = np.array([[float(v) for v in astuple(q.leaf)][:10] for q in positions])
         np.savez_compressed(args.data, x=raw, y=np.array([q.outcome for q in positions]))
     if args.save is not None:
+
+        def rows(qs: Sequence[Position | Stored]) -> list[dict[str, float]]:
+            return [
+                {"low": lo, "predicted": p, "observed": o, "count": n}
+                for lo, p, o, n in decile_table(qs)
+                if n
+            ]
+
+        own, their, swing, turns = zigzag(stored)
         data = {
             "positions": len(positions),
             "games": games * len(PAIRS),
-            "deciles": [{"low": lo, "predicted": p, "observed": o, "count": n} for lo, p, o, n in rows if n],
+            "deciles": rows(positions),
+            "review": {
+                "positions": len(stored),
+                "games": reviewed_games * len(PAIRS),
+                "deciles": rows(stored),
+                "zigzag": {"p0_turns": own, "p1_turns": their, "mean_abs": swing, "turns": turns},
+            },
         }
         args.save.write_text(json.dumps(data, indent=1) + "\n", encoding="utf-8")
 

@@ -601,4 +601,4 @@ def evaluate(view: PlayerView, bot: ExpertBot | None = None) -> Chances:
         model.discard_fit_mean,
         False,
     )
-    return model.leaf_chances(leaf)
+    return model.leaf_chances(leaf, "between")

@@ -8,16 +8,29 @@ reaching ours, the stock against the pay-off cards still to play, Kings kept...)
 multinomial logistic model turns them into (win, lose, draw). The coefficients were fitted on
 positions from self-play games by `scripts/fit_eval_model.py` and ship in `eval_model.json`
 beside this module; `benchmarks/calibration.py` shows how well they match what then happened.
+
+The logistic model's raw chances are then recalibrated (`Recalibration`), separately for the
+two moments chances are told: where a line of the turn ends (plans, hints, a review's
+mid-turn evals) and between turns (`expert.evaluate` when the opponent is to move). Between
+turns the raw model favoured the player whose view it was by about 5 points, so a review's
+evaluation graph rose at the end of each player's own turn and fell at the end of the
+other's. The maps were fitted on what then happened in bot games by
+`scripts/fit_recalibration.py` and ship in `eval_recalibration.json`.
 """
 
 from __future__ import annotations
 
+import bisect
+import itertools
 import json
 import math
+from collections.abc import Iterator, Sequence
+from contextlib import contextmanager
+from contextvars import ContextVar
 from dataclasses import dataclass, replace
 from functools import cache
 from pathlib import Path
-from typing import Final
+from typing import Final, Literal
 
 FEATURES: Final = (
     "bias",
@@ -40,6 +53,11 @@ FEATURES: Final = (
 """The model's inputs, in order (see `TurnSearch.features` for how each is measured)."""
 
 MODEL_FILE: Final = Path(__file__).with_name("eval_model.json")
+RECALIBRATION_FILE: Final = Path(__file__).with_name("eval_recalibration.json")
+
+Moment = Literal["line", "between"]
+"""Where chances are told: at the end of a line of the turn, or between turns."""
+MOMENTS: Final[tuple[Moment, ...]] = ("line", "between")
 
 
 @dataclass(frozen=True, slots=True)
@@ -118,6 +136,90 @@ LOST: Final = Chances(0.0, 1.0, 0.0)
 DRAWN: Final = Chances(0.0, 0.0, 1.0)
 
 
+Knots = tuple[tuple[float, float], ...]
+"""A piecewise-linear map of [0, 1] onto itself: (raw, calibrated) points, raw increasing."""
+
+_RAW: ContextVar[bool] = ContextVar("raw_chances", default=False)
+
+
+@contextmanager
+def raw_chances() -> Iterator[None]:
+    """Within this block the shipped model tells its raw chances, not recalibrated.
+
+    For fitting the recalibration: it maps raw chances, so it is fitted on raw ones, taken
+    through the very code paths (a review, `evaluate`) whose chances it will correct.
+    """
+    token = _RAW.set(True)
+    try:
+        yield
+    finally:
+        _RAW.reset(token)
+
+
+def _check_knots(knots: Sequence[Sequence[float]], name: str) -> Knots:
+    pts = tuple((float(a), float(b)) for a, b in knots)
+    if len(pts) < 2 or pts[0] != (0.0, 0.0) or pts[-1] != (1.0, 1.0):
+        raise ValueError(f"the {name} map must run from (0, 0) to (1, 1), not {pts!r}")
+    for (a0, b0), (a1, b1) in itertools.pairwise(pts):
+        if not (a1 > a0 and b1 >= b0):
+            raise ValueError(f"the {name} map must rise: ({a0}, {b0}) then ({a1}, {b1})")
+    return pts
+
+
+def _through(knots: Knots, x: float) -> float:
+    """`x` through a piecewise-linear map (clamped to [0, 1])."""
+    x = min(1.0, max(0.0, x))
+    i = bisect.bisect_left(knots, (x, -1.0))
+    if i == 0:
+        return knots[0][1]
+    (a0, b0), (a1, b1) = knots[i - 1], knots[i]
+    return b0 + (b1 - b0) * (x - a0) / (a1 - a0)
+
+
+@dataclass(frozen=True, slots=True)
+class Recalibration:
+    """A monotone map of raw chances onto calibrated ones (one per moment).
+
+    Two piecewise-linear maps, each rising from (0, 0) to (1, 1): one for the chance of
+    winning, and one for the share of losing in what is left (lose / (lose + draw)). The
+    draw takes the rest, so the three still sum to 1, a certainty stays a certainty, and a
+    higher raw win (or lose share) never gives a lower calibrated one.
+    """
+
+    win: Knots
+    lose_share: Knots
+
+    def __post_init__(self) -> None:
+        _check_knots(self.win, "win")
+        _check_knots(self.lose_share, "lose share")
+
+    def __call__(self, c: Chances) -> Chances:
+        win = _through(self.win, c.win)
+        rest = c.lose + c.draw
+        share = _through(self.lose_share, c.lose / rest) if rest > 0.0 else 0.0
+        lose = (1.0 - win) * share
+        return Chances(win, lose, max(0.0, 1.0 - win - lose))
+
+    def to_json(self) -> dict[str, object]:
+        return {"win": [list(k) for k in self.win], "lose_share": [list(k) for k in self.lose_share]}
+
+    @classmethod
+    def from_json(cls, data: object) -> Recalibration:
+        """Read a map written by `to_json` (ValueError on anything else)."""
+        if not isinstance(data, dict):
+            raise ValueError(f"a recalibration is a table with 'win' and 'lose_share', not {data!r}")
+        tables = []
+        for name in ("win", "lose_share"):
+            knots = data.get(name)
+            if not isinstance(knots, list) or not all(
+                isinstance(k, list) and len(k) == 2 and all(isinstance(v, (int, float)) for v in k)
+                for k in knots
+            ):
+                raise ValueError(f"a recalibration's {name!r} must be a list of [raw, calibrated] pairs")
+            tables.append(_check_knots(knots, name))
+        return cls(tables[0], tables[1])
+
+
 @dataclass(frozen=True, slots=True)
 class EvalModel:
     """Coefficients of the win and lose logits (a draw is the reference class, logit 0)."""
@@ -134,9 +236,18 @@ class EvalModel:
     centers): the chance of our branch is reach times this (fitted)."""
     threat_scale: float = 1.0
     """The same for the opponent's sampled threat (fitted; 1 if the sampling is honest)."""
+    line_map: Recalibration | None = None
+    """Raw to calibrated chances where a line of the turn ends (None: raw)."""
+    between_map: Recalibration | None = None
+    """... and between turns (None: raw)."""
 
-    def leaf_chances(self, leaf: Leaf) -> Chances:
-        """(win, lose, draw) where a line stops."""
+    def leaf_chances(self, leaf: Leaf, moment: Moment = "line") -> Chances:
+        """(win, lose, draw) where a line stops (`moment` "line"), or for the table as it
+        stands between turns ("between"), recalibrated for that moment."""
+        return self.recalibrated(self.raw_leaf_chances(leaf), moment)
+
+    def raw_leaf_chances(self, leaf: Leaf) -> Chances:
+        """The logistic model's own (win, lose, draw) for a leaf, before any recalibration."""
         if not self.mixture:
             return self.chances(vector(leaf))
         win = lose = draw = 0.0
@@ -145,6 +256,11 @@ class EvalModel:
             lose += p * c.lose
             draw += p * c.draw
         return Chances(win, lose, draw)
+
+    def recalibrated(self, raw: Chances, moment: Moment) -> Chances:
+        """`raw` through the map fitted for `moment` (as is inside `raw_chances()`)."""
+        fix = self.line_map if moment == "line" else self.between_map
+        return raw if fix is None or _RAW.get() else fix(raw)
 
     def branches(self, leaf: Leaf, weight: float = 1.0) -> list[tuple[float, Chances]]:
         """The next two turns as chance nodes: the opponent plays their pay-off card (with the
@@ -224,7 +340,22 @@ def _number(value: object) -> float:
     return float(value)
 
 
+def read_recalibration(data: object) -> dict[Moment, Recalibration]:
+    """The maps per moment from `eval_recalibration.json`'s shape: {"line": {...}, "between": {...}}."""
+    if not isinstance(data, dict) or not isinstance(data.get("maps"), dict):
+        raise ValueError("a recalibration file needs a 'maps' table by moment")
+    maps = data["maps"]
+    unknown = set(maps) - set(MOMENTS)
+    if unknown:
+        raise ValueError(f"unknown moments in a recalibration file: {sorted(unknown)}")
+    return {m: Recalibration.from_json(maps[m]) for m in MOMENTS if m in maps}
+
+
 @cache
 def default_model() -> EvalModel:
-    """The shipped model (read once)."""
-    return EvalModel.from_json(json.loads(MODEL_FILE.read_text(encoding="utf-8")))
+    """The shipped model with its shipped recalibration (read once)."""
+    model = EvalModel.from_json(json.loads(MODEL_FILE.read_text(encoding="utf-8")))
+    if not RECALIBRATION_FILE.exists():
+        return model
+    maps = read_recalibration(json.loads(RECALIBRATION_FILE.read_text(encoding="utf-8")))
+    return replace(model, line_map=maps.get("line"), between_map=maps.get("between"))
