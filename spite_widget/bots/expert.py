@@ -562,8 +562,10 @@ def evaluate(view: PlayerView, bot: ExpertBot | None = None) -> Chances:
     On the player's own turn: the model's chances where the expert's best line for the rest
     of the turn ends. Between turns (the opponent to move, for instance right after a turn-ending
     discard): the model's chances for the table as it stands, with the opponent's whole
-    hand taken as unknown. A finished game gives certainties. For evals in records (RULES.md:
-    `{"p0": ..., "p1": ...}`, from each player's view) and for hints.
+    hand taken as unknown, through the map fitted for that moment (raw, the player whose view
+    it is came out about 11 points too hopeful there, so a review's graph zigzagged at every
+    discard: see `model.Recalibration`). A finished game gives certainties. For evals in
+    records (RULES.md: `{"p0": ..., "p1": ...}`, from each player's view) and for hints.
     """
     if not isinstance(view, PlayerView):
         raise TypeError(f"evaluate needs a PlayerView, not {type(view).__name__}")
