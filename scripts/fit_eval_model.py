@@ -15,6 +15,10 @@ The expert chooses its moves on its hand-tuned scores and the model only tells t
 where its chosen line ends, so the positions are the same whichever model is loaded;
 `--weights` plays without any model (before one exists). `--data` keeps the positions (so
 does `benchmarks/calibration.py --data`), and `--more` adds new games to a kept file.
+
+The chances this model tells are raw: `scripts/fit_recalibration.py` maps them onto what then
+happened, per moment. After a refit here, rerun it (the maps were fitted on this model's
+raw chances), then `benchmarks/calibration.py`.
 """
 
 from __future__ import annotations

@@ -38,7 +38,6 @@ from spite_widget.bots.model import RECALIBRATION_FILE, Knots, Recalibration, ra
 PAIRS = (("expert", "greedy"), ("expert", "expert"), ("expert", "baseline"), ("expert", "planner"))
 SOURCES = (LINE, FRESH, BETWEEN, "plan")
 """Where each kept eval came from (its code in the data file is its index here)."""
-BINS = 20
 
 
 def collect(games: int, plan_games: int, seed: int) -> np.ndarray:
@@ -61,43 +60,51 @@ def collect(games: int, plan_games: int, seed: int) -> np.ndarray:
     return np.array(rows, dtype=float)
 
 
-def isotonic(x: np.ndarray, y: np.ndarray, bins: int = BINS) -> Knots:
-    """A rising piecewise-linear map from (0, 0) to (1, 1) through the binned outcomes.
+GRID = (0.002, 0.01, 0.03, 0.06, *(k / 20 for k in range(2, 19)), 0.94, 0.97, 0.99, 0.998)
+"""Where a fitted curve is sampled into the shipped knots (dense near the ends)."""
 
-    The raw values are cut at their quantiles; each bin gives (mean raw, observed rate) and
-    its size, pool adjacent violators makes the rates rise, and the ends are pinned (a raw
-    certainty stays one).
+
+def platt(x: np.ndarray, y: np.ndarray) -> Knots:
+    """A rising map from (0, 0) to (1, 1): logit(calibrated) = a + b * logit(raw), b > 0.
+
+    Two numbers per curve, fitted by maximum likelihood (Newton's method). Positions of one
+    game share its outcome, so a few hundred games are a few hundred samples, not tens of
+    thousands: a finer map (isotonic, 20 bins) was tried and followed the noise (8-10 points
+    off in a decile of held-out games against 6.5-8.7 for this one); the smooth curve also
+    keeps a review's losses (differences of chances) on one even scale.
     """
-    order = np.argsort(x, kind="stable")
-    xs, ys = x[order], y[order]
-    blocks: list[list[float]] = []  # [sum x, sum y, count]
-    for part_x, part_y in zip(np.array_split(xs, bins), np.array_split(ys, bins), strict=True):
-        if len(part_x):
-            blocks.append([float(part_x.sum()), float(part_y.sum()), float(len(part_x))])
-    pooled: list[list[float]] = []
-    for b in blocks:
-        pooled.append(b)
-        while len(pooled) > 1 and pooled[-2][1] / pooled[-2][2] >= pooled[-1][1] / pooled[-1][2]:
-            top = pooled.pop()
-            for i in range(3):
-                pooled[-1][i] += top[i]
-    knots: list[tuple[float, float]] = [(0.0, 0.0)]
-    for sx, sy, n in pooled:
-        px, py = round(sx / n, 4), round(sy / n, 4)
-        if 0.0 < px < 1.0 and px > knots[-1][0]:
-            knots.append((px, max(py, knots[-1][1])))
-    knots.append((1.0, max(1.0, knots[-1][1])))
-    return tuple(knots)
+    p = np.clip(x, 1e-4, 1 - 1e-4)
+    z = np.log(p / (1 - p))
+    a, b = 0.0, 1.0
+    for _ in range(50):
+        q = 1 / (1 + np.exp(-(a + b * z)))
+        v = q * (1 - q)
+        grad = np.array([np.sum(y - q), np.sum((y - q) * z)])
+        hess = np.array([[np.sum(v), np.sum(v * z)], [np.sum(v * z), np.sum(v * z * z)]]) + 1e-9 * np.eye(2)
+        step = np.linalg.solve(hess, grad)
+        a, b = a + step[0], b + step[1]
+        if np.abs(step).max() < 1e-10:
+            break
+    if b <= 0:
+        raise ValueError(f"the fitted curve does not rise (slope {b:.3f}): too few positions?")
+    xs = np.array(GRID)
+    ys = 1 / (1 + np.exp(-(a + b * np.log(xs / (1 - xs)))))
+    print(f"  logit(calibrated) = {a:+.3f} + {b:.3f} * logit(raw)")
+    return (
+        (0.0, 0.0),
+        *((round(float(u), 4), round(float(v), 4)) for u, v in zip(xs, ys, strict=True)),
+        (1.0, 1.0),
+    )
 
 
 def fit_map(rows: np.ndarray) -> Recalibration:
     """The win curve on every row, the lose-share curve on the rows not won."""
     win, lose, outcome = rows[:, 0], rows[:, 1], rows[:, 2].astype(int)
-    win_map = isotonic(win, (outcome == WIN).astype(float))
+    win_map = platt(win, (outcome == WIN).astype(float))
     rest = 1.0 - win
     share = np.where(rest > 1e-12, lose / np.maximum(rest, 1e-12), 0.0)
     not_won = outcome != WIN
-    share_map = isotonic(share[not_won], (outcome[not_won] == LOSE).astype(float))
+    share_map = platt(share[not_won], (outcome[not_won] == LOSE).astype(float))
     return Recalibration(win_map, share_map)
 
 

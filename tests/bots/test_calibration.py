@@ -25,9 +25,10 @@ from spite_widget.bots.model import (
 SAMPLE = Path(__file__).resolve().parents[2] / "examples" / "sample_game.json"
 BOUND = 0.05
 """The largest mean change of player 0's chance over one player's turns in the sample game.
-There the change from one turn's end to the next has a spread of 4-7 points (30 turns each),
-so the mean's standard error is about 1.3 points: 5 is more than 3 of them, and a third of
-the 14-16 points the raw model swung by (p0 up over p0's turns, down over p1's)."""
+There the change from one turn's end to the next has a spread of 2-7 points (raw or
+recalibrated, 30 turns each), so the mean's standard error is at most 1.3 points: 5 is more
+than 3 of them, and a third of the 14-16 points the raw model swung by (p0 up over p0's
+turns, down over p1's). Recalibrated, the means are +1.2 and +0.6 points."""
 GRID = [i / 20 for i in range(21)]
 
 
