@@ -206,6 +206,7 @@ class TurnSearch:
             _prefix_counts(rng.sample(deck, min(HAND_SIZE, len(deck)))) for _ in range(self.n_fresh)
         ]
         self.fresh_memo: dict[tuple[Ranks, int, int], int] = {}
+        self.missing_memo: dict[tuple[int, Ranks, tuple[int, ...]], list[Ranks]] = {}
         self.memo: dict[Key, tuple[float, Path]] = {}
         self.threat_memo: dict[tuple[int, int, int], float] = {}
 
@@ -293,19 +294,20 @@ class TurnSearch:
         Our own cards are walked greedily along each center's needed ranks; what they leave
         missing must come from Kings or from the fresh cards, sampled from the unseen ones.
         """
-        counts = [0] * 14
-        for r in hand:
-            counts[r] += 1
-        known_kings = counts[KING] + sum(
-            1 for j, h in enumerate(heights) if h and self.stacks[j][h - 1] == KING
-        )
+        walks = [(s, self._missing_on(s, hand, heights)) for s in set(centers)]
+        return self._reach_by(target, walks, self._known_kings(hand, heights), fresh)
+
+    def _known_kings(self, hand: Ranks, heights: tuple[int, ...]) -> int:
+        """Kings we can play without drawing: in hand and on top of our side stacks."""
+        return hand.count(KING) + sum(1 for j, h in enumerate(heights) if h and self.stacks[j][h - 1] == KING)
+
+    def _reach_by(
+        self, target: int, walks: list[tuple[int, list[Ranks]]], known_kings: int, fresh: int
+    ) -> float:
         bits = 0
         full = (1 << self.n_fresh) - 1
-        for s in set(centers):
-            seq = needed_ranks(s, target, self.ks) or ()
-            if len(seq) > 11:
-                continue
-            missing = _missing(seq, counts, self.stacks, heights)
+        for s, walk in walks:
+            missing = walk[_needed_count(s, target, self.ks)]
             deficit = len(missing) - known_kings
             if deficit <= 0:
                 return 1.0
@@ -315,6 +317,33 @@ class TurnSearch:
             if bits == full:
                 break
         return bits.bit_count() / self.n_fresh
+
+    def _missing_on(self, size: int, hand: Ranks, heights: tuple[int, ...]) -> list[Ranks]:
+        """What our hand and side tops cannot supply on a center stack of `size`, for every target.
+
+        The ranks a target needs are the first ones of one walk up from `size` (to a Queen,
+        then on from an Ace), and the walk is greedy, so one walk serves all thirteen targets:
+        entry k is what the first k ranks leave missing. Kept per position: a search asks the
+        same stacks again for every pay-off card its next top may be.
+        """
+        key = (size, hand, heights)
+        got = self.missing_memo.get(key)
+        if got is not None:
+            return got
+        counts = [0] * 14
+        for r in hand:
+            counts[r] += 1
+        hs = list(heights)
+        out: list[int] = []
+        got = [()]
+        for need in (*range(size + 1, STACK_COMPLETE + 1), *range(1, size)):
+            if counts[need]:
+                counts[need] -= 1
+            elif not take_side_top(self.stacks, hs, need):
+                out.append(need)
+            got.append(tuple(out))
+        self.missing_memo[key] = got
+        return got
 
     def _fresh_mask(self, missing: Ranks, known_kings: int, fresh: int) -> int:
         """Which sampled fresh draws supply the missing ranks (with Kings standing in)."""
@@ -360,11 +389,13 @@ class TurnSearch:
         self, hand: Ranks, heights: tuple[int, ...], centers: tuple[int, int, int], fresh: int
     ) -> float:
         """After our pay-off card is played: the chance that the unseen next one can be reached."""
+        walks = [(s, self._missing_on(s, hand, heights)) for s in set(centers)]
+        kings = self._known_kings(hand, heights)
         total = 0.0
         for r in range(1, 14):
             f = self.pool_frac[r]
             if f:
-                total += f * self.reach(r, hand, heights, centers, fresh)
+                total += f * self._reach_by(r, walks, kings, fresh)
         return total
 
     # ------------------------------------------------------------------ scoring
@@ -715,17 +746,14 @@ def _prefix_counts(cards: list[int]) -> list[list[int]]:
     return out
 
 
-def _missing(seq: Ranks, counts: list[int], stacks: tuple[Ranks, ...], heights: tuple[int, ...]) -> Ranks:
-    """The ranks of `seq` our hand and side tops cannot supply (Kings not used)."""
-    c = counts[:]
-    hs = list(heights)
-    out: list[int] = []
-    for need in seq:
-        if c[need]:
-            c[need] -= 1
-        elif not take_side_top(stacks, hs, need):
-            out.append(need)
-    return tuple(out)
+def _needed_count(size: int, target: int, kings_start_stacks: bool) -> int:
+    """How many ranks must go on a center stack of `size` before `target` fits: the length of
+    `sim.needed_ranks`, counted without building the ranks (they begin one walk up from `size`)."""
+    if target == KING:
+        return 0 if size > 0 or kings_start_stacks else 1
+    if size < target:
+        return target - size - 1
+    return STACK_COMPLETE - size + target - 1
 
 
 def _weighted_sample(deck: list[int], weights: list[float], k: int, rng: random.Random) -> list[int]:
