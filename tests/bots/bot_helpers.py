@@ -142,3 +142,18 @@ def after(view: PlayerView, move: Move | str, next_payoff: str | None = None) ->
 def new_game(deck: Sequence[str], first_player: int = 0) -> Game:
     """A game on a hand-built deal."""
     return Game.new(deck=deck, first_player=first_player)
+
+
+def issue_view() -> PlayerView:
+    """Issue 11's position: 10♣ on top, K♣ in hand, C3 at 8 cards: K♣ then 10♣ on C3 plays the
+    pay-off card (the old expert put 7♥ on S1 instead, to block the opponent's Q♥)."""
+    return make_view(
+        hand=["5h", "4c", "7h", "7h", "Kc"],
+        payoff="Tc",
+        payoff_count=13,
+        centers=(1, 0, 8),
+        sides=(["7c"], [], [], []),
+        opp_payoff="Qh",
+        opp_payoff_count=19,
+        stock_count=41,
+    )

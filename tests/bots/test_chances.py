@@ -5,7 +5,7 @@ from __future__ import annotations
 import math
 
 import pytest
-from bot_helpers import after, build_deck, make_view, new_game
+from bot_helpers import after, build_deck, issue_view, make_view, new_game
 
 from spite_widget import Game, Move
 from spite_widget.bots import Chances, evaluate, get_bot
@@ -30,16 +30,7 @@ def _turn(bot: ExpertBot, view, limit: int = 12) -> list[str]:  # type: ignore[n
 
 def test_the_issue_example_plays_the_pay_off_card_after_the_king() -> None:
     """Issue 11: 10♣ on top, K♣ in hand, C3 at 8 cards: K♣ then 10♣ on C3 (not a block on S1)."""
-    view = make_view(
-        hand=["5h", "4c", "7h", "7h", "Kc"],
-        payoff="Tc",
-        payoff_count=13,
-        centers=(1, 0, 8),
-        sides=(["7c"], [], [], []),
-        opp_payoff="Qh",
-        opp_payoff_count=19,
-        stock_count=41,
-    )
+    view = issue_view()
     played = _turn(ExpertBot(seed=0), view)
     assert played[-1] == "P:Tc>C3", played
     assert "H:Kc>C3" in played

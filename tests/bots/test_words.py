@@ -6,13 +6,12 @@ from __future__ import annotations
 import re
 
 import pytest
-from bot_helpers import make_view
+from bot_helpers import issue_view
 
 from spite_widget import Game, Move, annotate_with_bot
 from spite_widget.bots import get_bot
 from spite_widget.bots.expert import ExpertBot
 from spite_widget.engine.i18n import language
-from spite_widget.engine.state import PlayerView
 
 ENGLISH = ("gives", "chances", "could", "played", "after", "turn", "opponent", "King", "hand", "pay-off")
 _ENGLISH_RE = re.compile(r"(?<![\w-])(" + "|".join(map(re.escape, ENGLISH)) + r")(?![\w-])", re.IGNORECASE)
@@ -21,20 +20,6 @@ _ENGLISH_RE = re.compile(r"(?<![\w-])(" + "|".join(map(re.escape, ENGLISH)) + r"
 def english_words(text: str) -> list[str]:
     """The words of the small English list that appear in `text` as whole words."""
     return _ENGLISH_RE.findall(text)
-
-
-def issue_view() -> PlayerView:
-    """Issue 11's position: 10♣ on top, K♣ in hand, C3 at 8 cards: K♣ then 10♣ on C3."""
-    return make_view(
-        hand=["5h", "4c", "7h", "7h", "Kc"],
-        payoff="Tc",
-        payoff_count=13,
-        centers=(1, 0, 8),
-        sides=(["7c"], [], [], []),
-        opp_payoff="Qh",
-        opp_payoff_count=19,
-        stock_count=41,
-    )
 
 
 def test_the_checker_finds_english_words() -> None:
