@@ -37,7 +37,17 @@ from ..engine.cards import KING, RANK_OF, STACK_COMPLETE
 from ..engine.rules import HAND_SIZE, SIZE_AFTER, is_complete
 from ..engine.state import PlayerView
 from .model import DRAWN, WON, Chances, EvalModel, Leaf
-from .sim import Ranks, cover, cover_plainly, needed_ranks, ranks, take_side_top, unseen_counts
+from .sim import (
+    RANKS_UP,
+    Ranks,
+    cover,
+    cover_plainly,
+    needed_count,
+    needed_ranks,
+    ranks,
+    take_side_top,
+    unseen_counts,
+)
 
 Step = tuple[int, int, int]
 """(kind, a, b): kind PAY (-, center b), SIDE (stack a, center b), HAND (rank a, center b),
@@ -307,7 +317,7 @@ class TurnSearch:
         bits = 0
         full = (1 << self.n_fresh) - 1
         for s, walk in walks:
-            missing = walk[_needed_count(s, target, self.ks)]
+            missing = walk[needed_count(s, target, self.ks)]
             deficit = len(missing) - known_kings
             if deficit <= 0:
                 return 1.0
@@ -336,7 +346,7 @@ class TurnSearch:
         hs = list(heights)
         out: list[int] = []
         got = [()]
-        for need in (*range(size + 1, STACK_COMPLETE + 1), *range(1, size)):
+        for need in RANKS_UP[size]:
             if counts[need]:
                 counts[need] -= 1
             elif not take_side_top(self.stacks, hs, need):
@@ -744,16 +754,6 @@ def _prefix_counts(cards: list[int]) -> list[list[int]]:
     while len(out) <= HAND_SIZE:
         out.append(out[-1])
     return out
-
-
-def _needed_count(size: int, target: int, kings_start_stacks: bool) -> int:
-    """How many ranks must go on a center stack of `size` before `target` fits: the length of
-    `sim.needed_ranks`, counted without building the ranks (they begin one walk up from `size`)."""
-    if target == KING:
-        return 0 if size > 0 or kings_start_stacks else 1
-    if size < target:
-        return target - size - 1
-    return STACK_COMPLETE - size + target - 1
 
 
 def _weighted_sample(deck: list[int], weights: list[float], k: int, rng: random.Random) -> list[int]:

@@ -23,6 +23,21 @@ def ranks(cards: Sequence[Card]) -> Ranks:
     return tuple(RANK_OF[c] for c in cards)
 
 
+RANKS_UP: Final = tuple((*range(s + 1, STACK_COMPLETE + 1), *range(1, s)) for s in range(STACK_COMPLETE))
+"""The ranks a center stack of each size takes next, in order: up to a Queen, then on from an
+Ace once it is complete. What any target needs is the start of this walk (`needed_count`)."""
+
+
+def needed_count(size: int, target: int, kings_start_stacks: bool = False) -> int:
+    """How many ranks must go on a center stack of `size` before a card of rank `target` fits
+    (the first ones of `RANKS_UP[size]`), counted without building them."""
+    if target == KING:
+        return 0 if size > 0 or kings_start_stacks else 1
+    if size < target:
+        return target - size - 1
+    return STACK_COMPLETE - size + target - 1
+
+
 def needed_ranks(size: int, target: int, kings_start_stacks: bool = False) -> Ranks | None:
     """Ranks that must go on a center stack of `size` before a card of rank `target` fits.
 
@@ -31,11 +46,7 @@ def needed_ranks(size: int, target: int, kings_start_stacks: bool = False) -> Ra
     target can never fit (a King on an empty stack when Kings may not start stacks is
     handled by asking for an Ace first, so None is not returned today; kept for clarity).
     """
-    if target == KING:
-        return () if size > 0 or kings_start_stacks else (1,)
-    if size < target:
-        return tuple(range(size + 1, target))
-    return tuple(range(size + 1, STACK_COMPLETE + 1)) + tuple(range(1, target))
+    return RANKS_UP[size][: needed_count(size, target, kings_start_stacks)]
 
 
 def take_side_top(stacks: Sequence[Ranks], heights: list[int], rank: int) -> bool:
