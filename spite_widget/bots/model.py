@@ -12,7 +12,7 @@ beside this module; `benchmarks/calibration.py` shows how well they match what t
 The logistic model's raw chances are then recalibrated (`Recalibration`), separately for the
 two moments chances are told: where a line of the turn ends (plans, hints, a review's
 mid-turn evals) and between turns (`expert.evaluate` when the opponent is to move). Between
-turns the raw model favoured the player whose view it was by about 5 points, so a review's
+turns the raw model favoured the player whose view it was by about 11 points, so a review's
 evaluation graph rose at the end of each player's own turn and fell at the end of the
 other's. The maps were fitted on what then happened in bot games by
 `scripts/fit_recalibration.py` and ship in `eval_recalibration.json`.
