@@ -86,7 +86,9 @@ def main() -> None:
     if len(seconds) > 2:
         long = seconds[1:]
         print(f"200+ moves, seconds per review: median {statistics.median(long):.1f}, max {max(long):.1f}")
-    waits = [cancel_latency(games[-1], after) for after in (0.5, 1.5, 3.0)]
+    # cancelled a fifth, half and four fifths of the way through the last review (a fixed
+    # delay can outlast a short review)
+    waits = [cancel_latency(games[-1], share * seconds[-1]) for share in (0.2, 0.5, 0.8)]
     print(f"cancel: ReviewCancelled {', '.join(f'{1000 * w:.0f}' for w in waits)} ms after cancel.set()")
 
 

@@ -279,7 +279,7 @@ class ExpertBot(Bot):
             best_move = played
         best_raw, best_path = search.line_after(_to_step(best_move))
         played_raw, played_path = search.line_after(_to_step(played))
-        if played_raw >= best_raw:  # as good for the search (a tie, or the choice itself): no loss
+        if search.prefers((played_raw, played_path), (best_raw, best_path)):  # a tie, or the choice: no loss
             best_move, best_raw, best_path = played, played_raw, played_path
         if scale is None and not self.choose_by_model:
             # the search chose on its own scores; the model says what each line leaves in chances

@@ -3,16 +3,18 @@
 from __future__ import annotations
 
 import math
+import random
 
 import pytest
 from bot_helpers import after, build_deck, issue_view, make_view, new_game
 
-from spite_widget import Game, Move
+from spite_widget import Game, Move, PlayerView
 from spite_widget.bots import Chances, evaluate, get_bot
 from spite_widget.bots.calibration import DRAW, LOSE, WIN, Position, decile_table
 from spite_widget.bots.expert import ExpertBot
 from spite_widget.bots.ladder import fit_elo
 from spite_widget.bots.model import FEATURES, default_model
+from spite_widget.bots.plan import HAND, PAY, TurnSearch, Weights
 from spite_widget.bots.review import mark_for
 
 
@@ -186,3 +188,64 @@ def test_the_model_can_still_choose_the_lines_for_comparison() -> None:
         and plan.chances is not None
         and plan.value == pytest.approx(1000 * plan.chances.score)
     )
+
+
+def _behind_in_a_race() -> PlayerView:
+    """From a game v greedy: Q♥ fits C3 now, but completing C3 clears a center for the
+    opponent's 2♠ (an Ace starts it): the search's scores would rather block with 2♠ on S2."""
+    return make_view(
+        hand=["7s", "5h", "7h", "3s", "2s"],
+        payoff="Qh",
+        payoff_count=3,
+        centers=(10, 5, 11),
+        sides=(["Tc", "9s", "5c", "4d", "2d", "2c"], ["9d", "7d", "6c", "3h"], ["Th", "8c"], []),
+        opp_payoff="2s",
+        opp_payoff_count=5,
+        opp_sides=(
+            ["Ts", "8h", "7d", "3d", "3s", "3h", "Ah", "Ah", "As"],
+            ["Qc", "8h", "5d", "4c", "4s"],
+            ["9d", "6d", "6h", "Js"],
+            ["8d", "Qs", "Qc", "Qs", "Qh", "Js", "Td", "8s", "7h", "5s"],
+        ),
+        stock_count=21,
+    )
+
+
+def test_the_pay_check_plays_the_pay_off_card_when_the_model_says_the_block_is_worth_less() -> None:
+    view = _behind_in_a_race()
+    blocking = ExpertBot(seed=0, weights=Weights(pay_check=None))  # the scores alone
+    assert blocking.choose(view) == "H:2s>S2"
+    checked = ExpertBot(seed=0)
+    assert checked.choose(view) == "P:Qh>C3"
+    assert checked.last_plan is not None and blocking.last_plan is not None
+    assert checked.last_plan.chances is not None and blocking.last_plan.chances is not None
+    assert checked.last_plan.chances.score > blocking.last_plan.chances.score
+    # a review judges by the same rule: the block gives chances away, the pay-off card none
+    block = ExpertBot(seed=0).rate(view, Move.parse("H:2s>S2"))
+    assert block.best == "P:Qh>C3" and block.loss > 0.05
+    assert "Q♥ could have been played" in block.why
+    assert ExpertBot(seed=0).rate(view, Move.parse("P:Qh>C3")).loss == 0.0
+
+
+def test_the_paying_line_is_searched_apart_and_the_block_kept_when_it_is_worth_more() -> None:
+    """9♣ then 10♣ on C1 plays the pay-off card, but leaves C1 at 10 for the opponent's last
+    card, J♠: the game. Both the scores and the model keep it off."""
+    view = make_view(
+        hand=["9c", "3h", "3d", "5c", "4s"],
+        payoff="Tc",
+        payoff_count=6,
+        centers=(8, 6, 6),
+        opp_payoff="Js",
+        opp_payoff_count=1,
+        stock_count=40,
+    )
+    bot = ExpertBot(seed=0)
+    search = TurnSearch(view, bot.weights, random.Random(0), planner_odds=0.5, model=bot.model)
+    plan = search.run()
+    assert all(kind != PAY for kind, _a, _b in plan.steps)
+    paying = search.paying_line()
+    assert paying is not None
+    assert paying[1] == ((HAND, 9, 0), (PAY, 0, 0))
+    assert search.end_of(paying[1])[0].lose > search.end_of(plan.steps)[0].lose
+    assert search.run().steps == plan.steps  # the memo set aside comes back as it was
+    assert ExpertBot(seed=0).choose(view) != "H:9c>C1"

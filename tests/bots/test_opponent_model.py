@@ -191,3 +191,21 @@ def _turn(view: PlayerView) -> list[Move]:
             break
         view = after(view, move)
     return played
+
+
+def test_a_one_step_player_far_ahead_is_blocked_more() -> None:
+    """Racing a one-step player who leads by many pay-off cards mostly loses: the further
+    behind, the more their pay-off card weighs (a draw beats a loss)."""
+
+    def weight(mine: int) -> float:
+        view = make_view(
+            hand=["Jc", "Jd", "Qc", "Qd", "2h"],
+            payoff="Tc",
+            payoff_count=mine,
+            opp_payoff="7s",
+            opp_payoff_count=8,
+            stock_count=40,
+        )
+        return TurnSearch(view, Weights(), random.Random(0), planner_odds=0.05).threat_weight
+
+    assert weight(4) == weight(8) < weight(12) < weight(16)
