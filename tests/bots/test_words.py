@@ -62,7 +62,7 @@ def test_the_experts_explanation_speaks_the_language_in_force(lang: str) -> None
     assert not english_words(line), line
     with language("en"):  # the words are built when asked, in the language then in force
         assert bot.explain() == (
-            "plays K♣ to C3 so the pay-off 10♣ can follow; your chances after it: 86% to win, 14% to lose"
+            "plays K♣ to C3 so the pay-off 10♣ can follow; your chances after it: 88% to win, 12% to lose"
         )
 
 
