@@ -23,7 +23,7 @@ from ..engine.rules import HAND_SIZE, SIZE_AFTER
 from ..engine.state import PlayerView
 from .base import Bot, require_turn
 from .model import Chances, EvalModel, Leaf, default_model
-from .plan import DISCARD, HAND, PAY, SIDE, WIN, Plan, Step, TurnSearch, Weights
+from .plan import DISCARD, HAND, PAY, SIDE, WIN, Plan, Step, TurnSearch, Weights, pays
 from .sim import needed_ranks
 
 Expect = tuple[int, tuple[int, ...], tuple[int, ...], tuple[int, int, int], int]
@@ -354,10 +354,6 @@ def _to_step(move: Move) -> Step:
     return (HAND if move.to_center else DISCARD, RANK_OF[move.card], b)
 
 
-def _pays(path: tuple[Step, ...]) -> int:
-    return sum(1 for kind, _a, _b in path if kind == PAY)
-
-
 def _why_better(
     view: PlayerView,
     search: TurnSearch,
@@ -370,7 +366,7 @@ def _why_better(
     me = view.player
     top = view.payoff_tops[me]
     expert = str(best)
-    if top is not None and _pays(best_path) > _pays(played_path):
+    if top is not None and pays(best_path) and not pays(played_path):
         lead = _lead_in(view, best_path)
         if lead:
             return _("{card} could have been played after {cards} (the expert plays {move})").format(

@@ -579,7 +579,7 @@ class TurnSearch:
         check is on: then the model's chances decide (see `Weights.pay_check`).
         """
         margin = self.w.pay_check
-        a_pays, b_pays = _pays(a[1]), _pays(b[1])
+        a_pays, b_pays = pays(a[1]), pays(b[1])
         if margin is None or self.model is None or a_pays == b_pays:
             return a[0] >= b[0]
         paying, other = (a, b) if a_pays else (b, a)
@@ -589,7 +589,7 @@ class TurnSearch:
     def _checked(self, value: float, path: Path, first: Step | None = None) -> tuple[float, Path]:
         """The pay check: a line that leaves a reachable pay-off card in place gives way to
         the best line that plays it (starting with `first`, when given) if the chances say so."""
-        if self.w.pay_check is None or self.model is None or _pays(path):
+        if self.w.pay_check is None or self.model is None or pays(path):
             return value, path
         paying = self.paying_line(first)
         if paying is not None and self.prefers(paying, (value, path)):
@@ -611,7 +611,7 @@ class TurnSearch:
                 v, path = self._line_after(first)
         finally:
             self.memo, self.pay_bonus = memo, bonus
-        if not _pays(path):
+        if not pays(path):
             return None
         return (v if v >= WIN else v - _PAYING), path  # a line pays at most once: take the bonus back
 
@@ -808,7 +808,8 @@ class TurnSearch:
         return result
 
 
-def _pays(path: Path) -> bool:
+def pays(path: Path) -> bool:
+    """Does the line play the pay-off card? (At most once: the next top is unseen.)"""
     return any(kind == PAY for kind, _a, _b in path)
 
 
