@@ -20,7 +20,7 @@ for the share of losing in the rest, fitted by isotonic regression (pool adjacen
 over quantile bins of the raw chance. The seeds (default 5000) are not the benchmark's (1000).
 
     python scripts/fit_recalibration.py --games 40 --plan-games 70 --data recal.npz
-    python scripts/fit_recalibration.py --fit-only --data recal.npz
+    python scripts/fit_recalibration.py --fit-only --data recal.npz [--data more.npz ...]
     python scripts/fit_recalibration.py --games 0 --plan-games 300   # the line map only
 """
 
@@ -148,7 +148,12 @@ def main() -> None:
     )
     parser.add_argument("--plan-games", type=int, default=70, help="games per pairing for plans (default 70)")
     parser.add_argument("--seed", type=int, default=5000, help="not the benchmark's seeds (1000)")
-    parser.add_argument("--data", type=Path, help="an .npz file to keep the raw evals in")
+    parser.add_argument(
+        "--data",
+        type=Path,
+        action="append",
+        help="an .npz file to keep the raw evals in (with --fit-only: to read, and may be given again)",
+    )
     parser.add_argument("--fit-only", action="store_true", help="fit on --data without playing")
     parser.add_argument(
         "--line-from",
@@ -160,12 +165,17 @@ def main() -> None:
     args = parser.parse_args()
     command = f"--games {args.games} --plan-games {args.plan_games} --seed {args.seed}"
     if args.fit_only:
-        kept = np.load(args.data)
-        rows, command = kept["rows"], str(kept["command"])
+        if not args.data:
+            raise SystemExit("--fit-only needs --data")
+        kept = [np.load(path) for path in args.data]
+        rows = np.concatenate([k["rows"] for k in kept])
+        command = " + ".join(str(k["command"]) for k in kept)
     else:
         rows = collect(args.games, args.plan_games, args.seed)
-        if args.data is not None:
-            np.savez_compressed(args.data, rows=rows, command=np.array(command))
+        if args.data:
+            if len(args.data) > 1:
+                raise SystemExit("one --data file to write the evals in")
+            np.savez_compressed(args.data[0], rows=rows, command=np.array(command))
     source = rows[:, 3].astype(int)
     between = rows[source == SOURCES.index(BETWEEN)]
     line_sources = {"plans": ("plan",), "review": (LINE, FRESH), "both": (LINE, FRESH, "plan")}

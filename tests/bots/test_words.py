@@ -61,9 +61,12 @@ def test_the_experts_explanation_speaks_the_language_in_force(lang: str) -> None
     assert "K♣" in line and "10♣" in line and "C3" in line, line
     assert not english_words(line), line
     with language("en"):  # the words are built when asked, in the language then in force
-        assert bot.explain() == (
-            "plays K♣ to C3 so the pay-off 10♣ can follow; your chances after it: 88% to win, 12% to lose"
-        )
+        english = bot.explain()
+    # the chances are the model's (they move when it is refitted); the words are the point
+    assert re.fullmatch(
+        r"plays K♣ to C3 so the pay-off 10♣ can follow; your chances after it: \d+% to win, \d+% to lose",
+        english,
+    ), english
 
 
 def _game(names: tuple[str, str], plies: int, seed: int) -> Game:
