@@ -180,13 +180,15 @@ def main() -> None:
     between = rows[source == SOURCES.index(BETWEEN)]
     line_sources = {"plans": ("plan",), "review": (LINE, FRESH), "both": (LINE, FRESH, "plan")}
     line = rows[np.isin(source, [SOURCES.index(s) for s in line_sources[args.line_from]])]
-    shipped = json.loads(RECALIBRATION_FILE.read_text(encoding="utf-8"))
+    kept_from: str | None = None  # where the between map came from, when it is the shipped one
     if len(between):
         maps = {"line": fit_map(line), "between": fit_map(between)}
     else:
         if args.line_from != "plans":
             raise SystemExit("--line-from review or both needs reviewed games (--games > 0)")
+        shipped = json.loads(RECALIBRATION_FILE.read_text(encoding="utf-8"))
         maps = {"line": fit_map(line), "between": Recalibration.from_json(shipped["maps"]["between"])}
+        kept_from = shipped["fitted_on"].get("between_kept_from", shipped["fitted_on"]["command"])
         print("between: no reviewed games, the shipped map kept")
     for name, part in (("line", line), ("between", between)):
         if len(part):
@@ -198,9 +200,8 @@ def main() -> None:
         "evals": {name: int(np.sum(source == i)) for i, name in enumerate(SOURCES)},
         "command": f"python scripts/fit_recalibration.py {command} --line-from {args.line_from}",
     }
-    if not len(between):
-        before = shipped["fitted_on"]
-        fitted_on["between_kept_from"] = before.get("between_kept_from", before["command"])
+    if kept_from is not None:
+        fitted_on["between_kept_from"] = kept_from
     data = {
         "fitted_on": fitted_on,
         "maps": {name: m.to_json() for name, m in maps.items()},

@@ -14,7 +14,7 @@ from spite_widget.bots.calibration import DRAW, LOSE, WIN, Position, decile_tabl
 from spite_widget.bots.expert import ExpertBot
 from spite_widget.bots.ladder import fit_elo
 from spite_widget.bots.model import FEATURES, default_model
-from spite_widget.bots.plan import HAND, PAY, TurnSearch, Weights
+from spite_widget.bots.plan import HAND, PAY, TurnSearch, Weights, pays
 from spite_widget.bots.review import mark_for
 
 
@@ -242,7 +242,7 @@ def test_the_paying_line_is_searched_apart_and_the_block_kept_when_it_is_worth_m
     bot = ExpertBot(seed=0)
     search = TurnSearch(view, bot.weights, random.Random(0), planner_odds=0.5, model=bot.model)
     plan = search.run()
-    assert all(kind != PAY for kind, _a, _b in plan.steps)
+    assert not pays(plan.steps)
     paying = search.paying_line()
     assert paying is not None
     assert paying[1] == ((HAND, 9, 0), (PAY, 0, 0))

@@ -134,34 +134,31 @@ def test_a_looming_draw_makes_blocking_count_for_less(stock: int, cut: bool) -> 
     assert (search.threat_weight < Weights().opp_threat) == cut
 
 
+def _threat_weight(opp_left: int, planner_odds: float, mine: int = 10) -> float:
+    """How much the opponent's pay-off card weighs in a search, with `opp_left` cards in
+    their pile (7♠ on top) and `mine` in ours, against a planner with these odds."""
+    view = make_view(
+        hand=["Jc", "Jd", "Qc", "Qd", "2h"],
+        payoff="Tc",
+        payoff_count=mine,
+        opp_payoff="7s",
+        opp_payoff_count=opp_left,
+        stock_count=40,
+    )
+    return TurnSearch(view, Weights(), random.Random(0), planner_odds=planner_odds).threat_weight
+
+
 def test_a_one_step_player_far_from_the_end_is_raced_not_blocked() -> None:
     """Blocking a hoarding one-step player mostly runs the stock dry (a draw); a planner, or
     anybody near the end of their pile, is still blocked."""
-
-    def weight(opp_left: int, planner_odds: float) -> float:
-        view = make_view(
-            hand=["Jc", "Jd", "Qc", "Qd", "2h"],
-            payoff="Tc",
-            opp_payoff="7s",
-            opp_payoff_count=opp_left,
-            stock_count=40,
-        )
-        return TurnSearch(view, Weights(), random.Random(0), planner_odds=planner_odds).threat_weight
-
-    assert weight(15, 0.05) < 0.1 * weight(15, 0.95)
-    assert weight(1, 0.05) > 10 * Weights().pay  # their last card is the game, whoever they are
+    assert _threat_weight(15, 0.05) < 0.1 * _threat_weight(15, 0.95)
+    # their last card is the game, whoever they are
+    assert _threat_weight(1, 0.05) > 10 * Weights().pay
 
 
 def test_the_opponents_last_pay_off_cards_weigh_the_most() -> None:
     def weight(opp_left: int) -> float:
-        view = make_view(
-            hand=["Jc", "Jd", "Qc", "Qd", "2h"],
-            payoff="Tc",
-            opp_payoff="7s",
-            opp_payoff_count=opp_left,
-            stock_count=40,
-        )
-        return TurnSearch(view, Weights(), random.Random(0), planner_odds=1.0).threat_weight
+        return _threat_weight(opp_left, 1.0)
 
     assert weight(1) > weight(2) > weight(3) > weight(10) >= Weights().opp_threat
     assert weight(1) > 10 * Weights().pay  # their last card is the game
@@ -198,14 +195,6 @@ def test_a_one_step_player_far_ahead_is_blocked_more() -> None:
     behind, the more their pay-off card weighs (a draw beats a loss)."""
 
     def weight(mine: int) -> float:
-        view = make_view(
-            hand=["Jc", "Jd", "Qc", "Qd", "2h"],
-            payoff="Tc",
-            payoff_count=mine,
-            opp_payoff="7s",
-            opp_payoff_count=8,
-            stock_count=40,
-        )
-        return TurnSearch(view, Weights(), random.Random(0), planner_odds=0.05).threat_weight
+        return _threat_weight(8, 0.05, mine)
 
     assert weight(4) == weight(8) < weight(12) < weight(16)
