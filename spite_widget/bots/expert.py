@@ -10,6 +10,7 @@ view differs from the expected one, and the bot plans again from what it now see
 from __future__ import annotations
 
 import dataclasses
+import math
 import random
 import zlib
 from dataclasses import dataclass
@@ -22,8 +23,10 @@ from ..engine.moves import Move
 from ..engine.rules import HAND_SIZE, SIZE_AFTER
 from ..engine.state import PlayerView
 from .base import Bot, require_turn
+from .greedy import GreedyBot
+from .lookahead import reply_values
 from .model import Chances, EvalModel, Leaf, default_model
-from .plan import DISCARD, HAND, PAY, SIDE, WIN, Plan, Step, TurnSearch, Weights, pays
+from .plan import DISCARD, HAND, PAY, SIDE, WIN, Path, Plan, Step, TurnSearch, Weights, pays
 from .sim import needed_ranks
 
 Expect = tuple[int, tuple[int, ...], tuple[int, ...], tuple[int, int, int], int]
@@ -170,6 +173,7 @@ class ExpertBot(Bot):
         said they could (starts at `Weights.planner_odds`)."""
         self.last_plan: Plan | None = None
         """The most recent plan (for benchmarks and teaching tools)."""
+        self._helper: ExpertBot | None = None
 
     def choose(self, view: PlayerView) -> Move:
         moves = require_turn(view)
@@ -249,10 +253,72 @@ class ExpertBot(Bot):
             self.choose_by_model,
         )
         self._search = search
-        plan = search.run()
+        plan = self._looked_ahead(view, search, search.run())
         if self.log is not None and plan.leaf is not None:
             self.log.append((view.ply, view.player, plan.leaf))
         return plan
+
+    def _looked_ahead(self, view: PlayerView, search: TurnSearch, plan: Plan) -> Plan:
+        """`plan`, or the line the look-ahead over the opponent's reply prefers among the few
+        best that end the turn where the scores are close (see `lookahead.py`)."""
+        w = self.weights
+        steps = plan.steps
+        if (
+            w.reply_lines < 2
+            or not steps
+            or steps[-1][0] != DISCARD
+            or pays(steps)
+            or view.payoff_tops[view.opponent] is None
+        ):
+            return plan
+        lines: dict[Path, float] = {steps: plan.value}
+        for move in view.legal_moves():
+            value, path = search.line_after(_to_step(move))
+            if path and path[-1][0] == DISCARD and not pays(path) and value > lines.get(path, -math.inf):
+                lines[path] = value
+        for value, path in search.other_discards(steps):
+            if value > lines.get(path, -math.inf):
+                lines[path] = value
+        ranked = sorted(lines.items(), key=lambda kv: -kv[1])  # stable: the plan first among equals
+        top = [path for path, value in ranked[: w.reply_lines] if value >= ranked[0][1] - w.reply_margin]
+        if len(top) < 2:
+            return plan
+        rng = self._turn_rng(view)
+        seeds = [rng.randrange(1 << 30) for _ in range(w.reply_samples)]
+        helper = self._reply_helper()
+        odds = self.planner_odds
+        n = len(seeds)
+
+        def opponent(i: int) -> Bot:
+            # planners and one-step players in the proportion learnt so far
+            if (i + 0.5) / n < odds:
+                return ExpertBot(seeds[i], weights=helper.weights, model=False)
+            return GreedyBot(seeds[i])
+
+        values = reply_values(view, top, seeds, _to_move, opponent, lambda v: evaluate(v, helper).score)
+        scored = [(v, -i) for i, v in enumerate(values) if v is not None]
+        if not scored:
+            return plan
+        chosen = top[-max(scored)[1]]
+        if chosen == steps:
+            return plan
+        chances, leaf = search.end_of(chosen)
+        threat = search.threat(search.centers_after(chosen))
+        return Plan(chosen, lines[chosen], threat, plan.nodes, chances if self.model else None, leaf)
+
+    def _reply_helper(self) -> ExpertBot:
+        """The lighter expert that plays and judges inside the look-ahead's sampled worlds
+        (fewer sampled hands, no look-ahead of its own), with this bot's learnt odds."""
+        helper = self._helper
+        if helper is None:
+            w = self.weights
+            n = w.reply_search_samples
+            light = dataclasses.replace(
+                w, samples=n, fresh_samples=n, kept_tries=min(w.kept_tries, 10), reply_lines=0
+            )
+            helper = self._helper = ExpertBot(0, weights=light, model=self.model if self.model else False)
+        helper.planner_odds = self.planner_odds
+        return helper
 
     def rate(self, view: PlayerView, played: Move) -> MoveRating:
         """Compare `played` with the expert's choice: the loss is what the move gives away.
@@ -291,6 +357,10 @@ class ExpertBot(Bot):
         loss = max(0.0, best_value - played_value)
         if loss < 1e-9:
             loss = 0.0
+        if loss > 0.0 and self._plays_first(view, search, plan, played):
+            # the look-ahead chose it over the scores' best: the expert's own move loses nothing
+            best_move, best_value, best_path = played, played_value, played_path
+            loss = 0.0
         why = "" if loss == 0.0 else _why_better(view, search, played, played_path, best_move, best_path)
         if why and scale is None:
             why = _("gives up {share} of your chances: {why}").format(share=_percent(loss), why=why)
@@ -298,6 +368,11 @@ class ExpertBot(Bot):
             return MoveRating(played, best_move, played_value, best_value, loss, why)
         chances = (search.end_of(played_path)[0], search.end_of(best_path)[0])
         return MoveRating(played, best_move, played_value, best_value, loss, why, *chances)
+
+    def _plays_first(self, view: PlayerView, search: TurnSearch, plan: Plan, move: Move) -> bool:
+        """Is `move` the first move of the line the expert plays from `view` (look-ahead included)?"""
+        chosen = self._looked_ahead(view, search, plan)
+        return bool(chosen.steps) and _to_move(view, chosen.steps[0]) == move
 
     def _opp_centers(self, view: PlayerView) -> tuple[int, int, int] | None:
         """The center sizes the opponent left at the end of their turn, when this bot saw them."""

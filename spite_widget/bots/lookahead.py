@@ -1,0 +1,87 @@
+"""The expert's look-ahead over the opponent's reply, played out in sampled worlds.
+
+The turn search scores where each line of the turn ends by estimates: the sampled chance that
+the opponent plays their pay-off card next, our chance of reaching ours, how the discard sits.
+Those miss what the opponent's whole reply does: the runs of pay-off cards it may bring,
+the centers it leaves us, the cards it unloads. So the expert takes its few best lines that
+end the turn and plays each on in the same handful of sampled worlds: the cards it cannot see
+(the other hand, the stock, the pay-off cards below the tops) dealt at random consistently
+with its own view, exactly as `Game.from_state(view)` deals them. In each world the opponent
+plays its reply (as a planner or one step at a time, in the proportion the expert has
+learnt), and the expert's chances are then read from its own view of that world with the
+model. The line with the best average is played.
+
+Only the view is ever used: a sampled world holds what the view allows and random cards for
+the rest, so no hidden card reaches the bot.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from typing import TypeVar
+
+from ..engine.errors import IllegalMoveError
+from ..engine.game import Game
+from ..engine.moves import Move
+from ..engine.state import PlayerView
+from .base import Bot
+
+S = TypeVar("S")
+"""A step of a line, in whatever form `to_move` reads."""
+
+
+def reply_values(
+    view: PlayerView,
+    lines: Sequence[Sequence[S]],
+    seeds: Sequence[int],
+    to_move: Callable[[PlayerView, S], Move | None],
+    opponent: Callable[[int], Bot],
+    judge: Callable[[PlayerView], float],
+) -> list[float | None]:
+    """For each line that ends the turn, its mean value over the worlds dealt from `seeds`.
+
+    In world i the line is played, then `opponent(i)` plays the reply, then `judge` scores
+    the expert's view (win minus lose; a finished game counts 1, -1 or 0). None for a line
+    that cannot be played as given (it never can differ between worlds: a line that ends the
+    turn draws no card before its discard).
+    """
+    me = view.player
+    worlds = [Game.from_state(view, seed) for seed in seeds]
+    values: list[float | None] = []
+    for line in lines:
+        total = 0.0
+        for i, start in enumerate(worlds):
+            value = _play_on(start.copy(), me, line, to_move, opponent(i), judge)
+            if value is None:
+                total = float("nan")
+                break
+            total += value
+        values.append(None if total != total else total / len(worlds))
+    return values
+
+
+def _play_on(
+    world: Game,
+    me: int,
+    line: Sequence[S],
+    to_move: Callable[[PlayerView, S], Move | None],
+    opponent: Bot,
+    judge: Callable[[PlayerView], float],
+) -> float | None:
+    for step in line:
+        move = to_move(world.view(me), step)
+        if move is None:
+            return None
+        try:
+            world.play(move)
+        except IllegalMoveError:
+            return None
+        if world.is_over:
+            break
+    them = 1 - me
+    while not world.is_over and world.current_player == them:
+        world.play(opponent.choose(world.view(them)))
+    result = world.outcome
+    if result is not None:
+        return 0.0 if result.winner is None else (1.0 if result.winner == me else -1.0)
+    return judge(world.view(me))
