@@ -43,10 +43,14 @@ def reply_values(
     In world i the line is played, then `opponent(i)` plays the reply, then `judge` scores
     the expert's view (win minus lose; a finished game counts 1, -1 or 0). None for a line
     that cannot be played as given (it never can differ between worlds: a line that ends the
-    turn draws no card before its discard).
+    turn draws no card before its discard); None for every line when two packs cannot deal
+    the view (a made-up position): the scores alone then choose.
     """
     me = view.player
-    worlds = [Game.from_state(view, seed) for seed in seeds]
+    try:
+        worlds = [Game.from_state(view, seed) for seed in seeds]
+    except ValueError:
+        return [None] * len(lines)
     values: list[float | None] = []
     for line in lines:
         total = 0.0

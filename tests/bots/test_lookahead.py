@@ -1,0 +1,115 @@
+"""The expert's look-ahead over the opponent's reply (bots/lookahead.py).
+
+Where the turn ends with a discard, the expert plays its few best turn-ending lines on in
+worlds dealt from its own view and keeps the one that leaves it the best chances. These
+tests pin what a player relies on: it chooses among real lines of the search, it plays
+the same way for the same view, a review never marks the move it chose, and a made-up
+position that two packs cannot deal is left to the scores.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+
+import pytest
+from bot_helpers import make_view
+
+from spite_widget import Game, PlayerView
+from spite_widget.bots.expert import ExpertBot, _to_move
+from spite_widget.bots.greedy import GreedyBot
+from spite_widget.bots.plan import DISCARD, Plan, TurnSearch, Weights, pays
+
+SCORES_ONLY = dataclasses.replace(Weights(), reply_lines=0)
+
+
+def _turn_starts(seed: int, plies: int = 240) -> list[PlayerView]:
+    """The expert's view at the start of each of its turns in a game against greedy."""
+    g = Game.new(seed=seed)
+    bots = [ExpertBot(seed=seed), GreedyBot(seed=seed)]
+    starts: list[PlayerView] = []
+    last = -1
+    while not g.is_over and g.ply < plies:
+        p = g.current_player
+        view = g.view(p)
+        if p == 0 and last != 0:
+            starts.append(view)
+        last = p
+        g.play(bots[p].choose(view))
+    return starts
+
+
+def _both(view: PlayerView, seed: int = 3) -> tuple[Plan, Plan, TurnSearch]:
+    """The expert's plan with and without the look-ahead, and the search both came from."""
+    looking = ExpertBot(seed=seed)
+    plan = looking.plan(view)
+    search = looking._search
+    assert search is not None
+    return plan, ExpertBot(seed=seed, weights=SCORES_ONLY).plan(view), search
+
+
+def test_the_look_ahead_overrules_the_scores_only_for_close_lines_that_end_the_turn() -> None:
+    changed = 0
+    for view in _turn_starts(11):
+        plan, scores, search = _both(view)
+        assert plan.steps, "a plan for every turn"
+        if plan.steps == scores.steps:
+            continue
+        changed += 1
+        # the scores' choice ended the turn without paying, and so does the look-ahead's
+        assert scores.steps[-1][0] == DISCARD and not pays(scores.steps)
+        assert plan.steps[-1][0] == DISCARD and not pays(plan.steps)
+        # within the margin of the best score, and scored as the search scores it
+        assert plan.value >= scores.value - Weights().reply_margin
+        assert plan.value <= scores.value
+        # every move of the chosen line is legal in turn (it draws nothing before its discard)
+        world = Game.from_state(view, seed=0)
+        for step in plan.steps:
+            move = _to_move(world.view(view.player), step)
+            assert move is not None and move in world.legal_moves()
+            world.play(move)
+        # the chances told are those where the chosen line ends
+        assert plan.chances == search.end_of(plan.steps)[0]
+    assert changed >= 3, f"the look-ahead changed only {changed} turns of a whole game"
+
+
+def test_the_look_ahead_plays_the_same_way_for_the_same_view() -> None:
+    for view in _turn_starts(5, plies=120)[:12]:
+        assert ExpertBot(seed=9).plan(view).steps == ExpertBot(seed=9).plan(view).steps
+
+
+def test_a_review_never_marks_the_move_the_look_ahead_chose() -> None:
+    rated = 0
+    for view in _turn_starts(11):
+        plan, scores, _search = _both(view, seed=0)
+        if plan.steps == scores.steps:
+            continue
+        chosen = _to_move(view, plan.steps[0])
+        assert chosen is not None
+        rating = ExpertBot(seed=0).rate(view, chosen)
+        assert rating.loss == 0.0 and rating.why == "", rating
+        rated += 1
+    assert rated >= 1
+
+
+def test_other_discards_score_the_plans_own_end_as_the_search_did() -> None:
+    for view in _turn_starts(7, plies=160):
+        bot = ExpertBot(seed=1, weights=SCORES_ONLY)
+        plan = bot.plan(view)
+        search = bot._search
+        assert search is not None
+        if not plan.steps or plan.steps[-1][0] != DISCARD or pays(plan.steps):
+            continue
+        others = dict((path, value) for value, path in search.other_discards(plan.steps))
+        assert plan.steps in others
+        assert abs(others[plan.steps] - plan.value) < 1e-6
+        # the search kept the best way to end the turn there
+        assert max(others.values()) <= plan.value + 1e-6
+
+
+def test_a_position_two_packs_cannot_deal_is_left_to_the_scores() -> None:
+    view = make_view(hand=["5h", "9c", "7h", "8d", "6s"], payoff="Tc", stock_count=30)
+    with pytest.raises(ValueError, match="does not fit two packs"):
+        Game.from_state(view, seed=0)
+    plan = ExpertBot(seed=2).plan(view)
+    assert plan.steps[-1][0] == DISCARD
+    assert plan.steps == ExpertBot(seed=2, weights=SCORES_ONLY).plan(view).steps
