@@ -25,13 +25,15 @@ from spite_widget.bots.calibration import payoff_reachable
 
 def measure(
     games: int, opponent: str, name: str = "expert"
-) -> tuple[list[float], list[float], list[int], tuple[int, int, int, int]]:
-    """Seconds per decision and per turn, positions searched per plan, and the pay-off
-    counts (playable turns, played in them, playable last cards, won with them)."""
+) -> tuple[list[float], list[float], list[int], tuple[int, int, int, int], tuple[int, int]]:
+    """Seconds per decision and per turn, positions searched per plan, the pay-off counts
+    (playable turns, played in them, playable last cards, won with them), and the expert's
+    look-ahead (plans in which it compared lines, those in which it changed the choice)."""
     decisions: list[float] = []
     turns: list[float] = []
     nodes: list[int] = []
     chances = [0, 0, 0, 0]
+    looked = [0, 0]
     for seed in range(games):
         g = Game.new(seed=seed)
         seat = seed % 2
@@ -67,7 +69,11 @@ def measure(
                     start_count = None
             else:
                 g.play(other.choose(view))
-    return decisions, turns, nodes, (chances[0], chances[1], chances[2], chances[3])
+        counts = getattr(bot, "reply_counts", None)
+        if counts is not None:
+            looked[0] += counts[0]
+            looked[1] += counts[1]
+    return decisions, turns, nodes, (chances[0], chances[1], chances[2], chances[3]), (looked[0], looked[1])
 
 
 def _row(name: str, values: list[float]) -> str:
@@ -87,7 +93,7 @@ def main() -> None:
     parser.add_argument("--quick", action="store_true", help="3 games: print the figures, judge nothing")
     args = parser.parse_args()
     games = 3 if args.quick else args.games
-    decisions, turns, nodes, (can, did, last, won) = measure(games, args.opponent, args.bot)
+    decisions, turns, nodes, (can, did, last, won), looked = measure(games, args.opponent, args.bot)
     print(f"{args.bot} v {args.opponent}, {games} games, one process")
     print(f"{'':<18}{'count':>8}{'median':>10}{'p90':>10}{'p99':>10}{'max':>10}   (milliseconds)")
     print(_row("per decision", decisions))
@@ -97,6 +103,11 @@ def main() -> None:
     share = f"{did / can:.1%}" if can else "-"
     print(f"pay-off card playable without drawing at the start of {can} turns: played in {did} ({share})")
     print(f"last pay-off card playable in {last} turns: won in {won}")
+    if looked[0]:
+        print(
+            f"look-ahead over the reply: lines compared in {looked[0]} plans of {len(turns)} turns, "
+            f"the scores' choice changed in {looked[1]} ({looked[1] / looked[0]:.0%})"
+        )
 
 
 if __name__ == "__main__":

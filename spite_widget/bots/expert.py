@@ -5,6 +5,9 @@ the line it found together with the position it expects after each move, and rep
 while the view matches. Any surprise — a new pay-off top, five fresh cards after the hand
 was emptied, or a human who took a hint and then played something else — means the next
 view differs from the expected one, and the bot plans again from what it now sees.
+
+When the plan ends the turn with a discard, the few best turn-ending lines are compared
+by the look-ahead over the opponent's reply (`lookahead.py`) before one is played.
 """
 
 from __future__ import annotations
@@ -174,6 +177,9 @@ class ExpertBot(Bot):
         self.last_plan: Plan | None = None
         """The most recent plan (for benchmarks and teaching tools)."""
         self._helper: ExpertBot | None = None
+        self.reply_counts = [0, 0]
+        """Plans in which the look-ahead compared lines, and those in which it changed the
+        scores' choice (for benchmarks)."""
 
     def choose(self, view: PlayerView) -> Move:
         moves = require_turn(view)
@@ -253,12 +259,12 @@ class ExpertBot(Bot):
             self.choose_by_model,
         )
         self._search = search
-        plan = self._looked_ahead(view, search, search.run())
+        plan = self._looked_ahead(view, search, search.run(), count=True)
         if self.log is not None and plan.leaf is not None:
             self.log.append((view.ply, view.player, plan.leaf))
         return plan
 
-    def _looked_ahead(self, view: PlayerView, search: TurnSearch, plan: Plan) -> Plan:
+    def _looked_ahead(self, view: PlayerView, search: TurnSearch, plan: Plan, count: bool = False) -> Plan:
         """`plan`, or the line the look-ahead over the opponent's reply prefers among the few
         best that end the turn where the scores are close (see `lookahead.py`)."""
         w = self.weights
@@ -300,6 +306,9 @@ class ExpertBot(Bot):
         if not scored:
             return plan
         chosen = top[-max(scored)[1]]
+        if count:
+            self.reply_counts[0] += 1
+            self.reply_counts[1] += chosen != steps
         if chosen == steps:
             return plan
         chances, leaf = search.end_of(chosen)

@@ -23,8 +23,10 @@ pile, and less when the stock is short for the pay-off cards still to play (a dr
 Far from the end of their pile, a one-step player is raced rather than blocked: such a
 player hoards, and blocking them mostly runs the stock dry, a draw worth nothing.
 
-These hand-tuned scores choose the line; the fitted model (`model.py`) then tells the
-chances of winning where it ends. Choosing by the model itself was measured weaker.
+These hand-tuned scores rank the lines; the fitted model (`model.py`) then tells the
+chances of winning where each ends. Choosing by the model itself was measured weaker.
+Where the best lines end the turn with close scores, the expert compares the few best by
+playing them on in sampled worlds (`lookahead.py`, `other_discards` and `line_after` here).
 """
 
 from __future__ import annotations
