@@ -250,11 +250,17 @@ class TurnSearch:
 
     # ------------------------------------------------------------------ the opponent
     def _opponent_masks(self, view: PlayerView, rng: random.Random) -> tuple[list[int], list[int], int]:
-        """For each center size, a bit per sampled opponent hand that reaches their pay-off card:
-        planning the turn, and playing one step at a time."""
+        """Sample the opponent's hands (each as counts per rank) for the threat estimate.
+
+        Which samples reach their pay-off card on a center of each size (planning the turn,
+        and playing one step at a time) is worked out when a search first asks about that
+        size (`_masks_for`): a search meets about 5 of the 12 sizes. Returns the two lists of
+        masks (None: not worked out yet) and the number of samples.
+        """
         opp = 1 - view.player
         top = view.payoff_tops[opp]
         n = self.w.samples
+        self._hands: list[list[int]] = []
         if top is None:
             return [0] * STACK_COMPLETE, [0] * STACK_COMPLETE, n
         target = RANK_OF[top]
@@ -262,14 +268,12 @@ class TurnSearch:
         heights = tuple(len(s) for s in stacks)
         deck = [r for r in range(1, 14) for _ in range(self.pool[r])]
         take = min(HAND_SIZE, len(deck))
-        masks = [0] * STACK_COMPLETE
-        plain_masks = [0] * STACK_COMPLETE
         seqs = [needed_ranks(s, target, self.ks) or () for s in range(STACK_COMPLETE)]
         left = [seqs[s] for s in set(self.opp_centers)]  # the climbs on the centers they left
         kept = min(view.hand_sizes[opp], take)
         weights = [self.w.kept_king_bias if r == KING else 1.0 for r in deck]
         condition = kept > 0 and not self._could_have_paid([], left, stacks, heights)
-        for i in range(n):
+        for _i in range(n):
             counts = [0] * 14
             # cards the opponent kept from earlier turns lean to Kings (every good player hoards them)
             picked: list[int] = []
@@ -282,13 +286,25 @@ class TurnSearch:
                 rest.remove(r)
             for r in picked + rng.sample(rest, take - kept):
                 counts[r] += 1
-            bit = 1 << i
-            for s in range(STACK_COMPLETE):
-                if len(seqs[s]) <= 10 and cover(seqs[s], counts, stacks, heights, self.ks, 1) == 0:
-                    masks[s] |= bit
-                    if cover_plainly(seqs[s], counts, stacks, heights):
-                        plain_masks[s] |= bit
-        return masks, plain_masks, n
+            self._hands.append(counts)
+        self._climbs = seqs
+        self._opp_stacks = (stacks, heights)
+        return [-1] * STACK_COMPLETE, [-1] * STACK_COMPLETE, n
+
+    def _masks_for(self, size: int) -> None:
+        """Fill in both masks for one center size from the sampled hands."""
+        seq = self._climbs[size]
+        stacks, heights = self._opp_stacks
+        mask = plain = 0
+        if len(seq) <= 10:
+            ks = self.ks
+            for i, counts in enumerate(self._hands):
+                if cover(seq, counts, stacks, heights, ks, 1) == 0:
+                    mask |= 1 << i
+                    if cover_plainly(seq, counts, stacks, heights):
+                        plain |= 1 << i
+        self.masks[size] = mask
+        self.plain_masks[size] = plain
 
     def _could_have_paid(
         self, kept: list[int], climbs: list[Ranks], stacks: tuple[Ranks, ...], heights: tuple[int, ...]
@@ -317,6 +333,9 @@ class TurnSearch:
         """The opponent's chance to play their pay-off card onto these centers if they plan
         their turn, and if they play one step at a time."""
         m = self.masks
+        for size in centers:
+            if m[size] < 0:
+                self._masks_for(size)
         pm = self.plain_masks
         n = self.n_samples
         planner = (m[centers[0]] | m[centers[1]] | m[centers[2]]).bit_count() / n
