@@ -255,7 +255,7 @@ class TurnSearch:
         Which samples reach their pay-off card on a center of each size (planning the turn,
         and playing one step at a time) is worked out when a search first asks about that
         size (`_masks_for`): a search meets about 5 of the 12 sizes. Returns the two lists of
-        masks (None: not worked out yet) and the number of samples.
+        masks (-1: not worked out yet) and the number of samples.
         """
         opp = 1 - view.player
         top = view.payoff_tops[opp]
@@ -672,11 +672,7 @@ class TurnSearch:
                 t = self.stacks[b][h - 1] if h else 0
                 fit = self.discard_fit(a, t, (c[0], c[1], c[2]), all(r == KING for r in hand))
                 break  # scored as the search scores it: with the discard still in hand
-            n = c[b] + 1
-            if is_complete(n):
-                c[b], stock = 0, stock + STACK_COMPLETE
-            else:
-                c[b] = n
+            stock = _onto_center(c, b, stock)
             if kind == PAY:
                 if self.pay_count <= 1:
                     return WON, None
@@ -712,11 +708,7 @@ class TurnSearch:
         for kind, a, b in prefix:
             if kind == DISCARD:
                 return []
-            n = c[b] + 1
-            if is_complete(n):
-                c[b], stock = 0, stock + STACK_COMPLETE
-            else:
-                c[b] = n
+            stock = _onto_center(c, b, stock)
             if kind == PAY:
                 live = False
             elif kind == SIDE:
@@ -767,11 +759,7 @@ class TurnSearch:
             fresh = HAND_SIZE + 1 - len(hand)
             return self.leaf(hand, heights, centers, live, stock, fresh, d, False), (step,)
         c = list(centers)
-        n = c[b] + 1
-        if is_complete(n):
-            c[b], stock = 0, stock + STACK_COMPLETE
-        else:
-            c[b] = n
+        stock = _onto_center(c, b, stock)
         nc = (c[0], c[1], c[2])
         if kind == PAY:
             if self.pay_count <= 1:
@@ -882,6 +870,17 @@ class TurnSearch:
         result = (best_v, best_p)
         self.memo[key] = result
         return result
+
+
+def _onto_center(c: list[int], b: int, stock: int) -> int:
+    """A card onto center `b` (`c`: the center sizes, changed in place); a stack it completes
+    goes back into the stock. Returns the stock's size after."""
+    n = c[b] + 1
+    if is_complete(n):
+        c[b] = 0
+        return stock + STACK_COMPLETE
+    c[b] = n
+    return stock
 
 
 def pays(path: Path) -> bool:
