@@ -47,7 +47,8 @@ from .sim import (
     needed_count,
     needed_ranks,
     ranks,
-    take_side_top,
+    side_tops,
+    uncover,
     unseen_counts,
 )
 
@@ -247,6 +248,8 @@ class TurnSearch:
         self.missing_memo: dict[tuple[int, Ranks, tuple[int, ...]], list[Ranks]] = {}
         self.memo: dict[Key, tuple[float, Path]] = {}
         self.threat_memo: dict[tuple[int, int, int], float] = {}
+        self.fit_memo: dict[tuple[int, int, tuple[int, int, int], bool], float] = {}
+        """`discard_fit` by its arguments: a search asks the same few pairs again and again."""
 
     # ------------------------------------------------------------------ the opponent
     def _opponent_masks(self, view: PlayerView, rng: random.Random) -> tuple[list[int], list[int], int]:
@@ -271,20 +274,27 @@ class TurnSearch:
         seqs = [needed_ranks(s, target, self.ks) or () for s in range(STACK_COMPLETE)]
         left = [seqs[s] for s in set(self.opp_centers)]  # the climbs on the centers they left
         kept = min(view.hand_sizes[opp], take)
-        weights = [self.w.kept_king_bias if r == KING else 1.0 for r in deck]
+        bias = [self.w.kept_king_bias if r == KING else 1.0 for r in range(14)]
         condition = kept > 0 and not self._could_have_paid([], left, stacks, heights)
+        could: dict[tuple[int, ...], bool] = {}  # kept cards (sorted) -> could they have paid
         for _i in range(n):
-            counts = [0] * 14
             # cards the opponent kept from earlier turns lean to Kings (every good player hoards them)
             picked: list[int] = []
             for _try in range(self.w.kept_tries if condition else 1):
-                picked = _weighted_sample(deck, weights, kept, rng) if kept else []
-                if not condition or not self._could_have_paid(picked, left, stacks, heights):
+                picked = _weighted_sample(self.pool, bias, kept, rng) if kept else []
+                if not condition:
                     break
-            rest = [r for r in deck]
+                key = tuple(sorted(picked))
+                paid = could.get(key)
+                if paid is None:
+                    paid = could[key] = self._could_have_paid(picked, left, stacks, heights)
+                if not paid:
+                    break
+            counts = [0] * 14
             for r in picked:
-                rest.remove(r)
-            for r in picked + rng.sample(rest, take - kept):
+                counts[r] += 1
+            rest = [r for r in range(1, 14) for _ in range(self.pool[r] - counts[r])]
+            for r in rng.sample(rest, take - kept):
                 counts[r] += 1
             self._hands.append(counts)
         self._climbs = seqs
@@ -390,13 +400,17 @@ class TurnSearch:
         counts = [0] * 14
         for r in hand:
             counts[r] += 1
+        stacks = self.stacks
         hs = list(heights)
+        tops = side_tops(stacks, hs)
         out: list[int] = []
         got = [()]
         for need in RANKS_UP[size]:
             if counts[need]:
                 counts[need] -= 1
-            elif not take_side_top(self.stacks, hs, need):
+            elif need in tops:
+                uncover(stacks, hs, tops, tops.index(need))  # the first stack showing it
+            else:
                 out.append(need)
             got.append(tuple(out))
         self.missing_memo[key] = got
@@ -537,6 +551,7 @@ class TurnSearch:
     ) -> tuple[float, Step]:
         """The best card to end the turn with, and where, scored by its side-stack fit."""
         stacks = self.stacks
+        fits = self.fit_memo
         best = -1e18
         best_step: Step = (DISCARD, hand[0], 0)
         seen_empty = False
@@ -558,7 +573,10 @@ class TurnSearch:
                 continue
             last = r
             for j, t in zip(targets, tops, strict=True):
-                d = self.discard_fit(r, t, centers, only_kings)
+                key = (r, t, centers, only_kings)
+                d = fits.get(key)
+                if d is None:
+                    d = fits[key] = self.discard_fit(r, t, centers, only_kings)
                 if d > best:
                     best = d
                     best_step = (DISCARD, r, j)
@@ -900,14 +918,32 @@ def _prefix_counts(cards: list[int]) -> list[list[int]]:
     return out
 
 
-def _weighted_sample(deck: list[int], weights: list[float], k: int, rng: random.Random) -> list[int]:
-    """k cards drawn without replacement, each with chance proportional to its weight."""
-    idx = list(range(len(deck)))
-    w = weights[:]
+def _weighted_sample(pool: list[int], weight: list[float], k: int, rng: random.Random) -> list[int]:
+    """k ranks drawn without replacement from the unseen cards (`pool`: counts per rank),
+    each card with chance proportional to the weight of its rank.
+
+    The same draws, from the same random numbers, as `rng.choices` picking one card at a time
+    from the unseen cards listed by rank (one `random()` per card, bisected on the running
+    weights), but worked out per rank: thirteen groups instead of a hundred cards. The
+    weights are whole numbers, so the running sums are exact either way.
+    """
+    counts = pool[:]
+    total = 0.0
+    for r in range(1, 14):
+        total += counts[r] * weight[r]
     out: list[int] = []
-    for _ in range(min(k, len(deck))):
-        i = rng.choices(range(len(idx)), weights=w)[0]
-        out.append(deck[idx[i]])
-        del idx[i]
-        del w[i]
+    for _ in range(min(k, sum(counts[1:]))):
+        x = rng.random() * total
+        run = 0.0
+        pick = 0
+        for r in range(1, 14):
+            c = counts[r]
+            if c:
+                pick = r  # x at the very top (rounding) takes the last card, as `choices` does
+                run += c * weight[r]
+                if run > x:
+                    break
+        out.append(pick)
+        counts[pick] -= 1
+        total -= weight[pick]
     return out

@@ -49,14 +49,16 @@ def needed_ranks(size: int, target: int, kings_start_stacks: bool = False) -> Ra
     return RANKS_UP[size][: needed_count(size, target, kings_start_stacks)]
 
 
-def take_side_top(stacks: Sequence[Ranks], heights: list[int], rank: int) -> bool:
-    """Play the first side-stack top of `rank` (lowering that stack's height); False if none."""
-    for j in range(len(stacks)):
-        h = heights[j]
-        if h and stacks[j][h - 1] == rank:
-            heights[j] = h - 1
-            return True
-    return False
+def side_tops(stacks: Sequence[Ranks], heights: Sequence[int]) -> list[int]:
+    """The rank on top of each side stack at these heights (0: empty)."""
+    return [stacks[j][h - 1] if h else 0 for j, h in enumerate(heights)]
+
+
+def uncover(stacks: Sequence[Ranks], heights: list[int], tops: list[int], j: int) -> None:
+    """Play the top of side stack j: the card below becomes its top."""
+    h = heights[j] - 1
+    heights[j] = h
+    tops[j] = stacks[j][h - 1] if h else 0
 
 
 def cover(
@@ -78,18 +80,23 @@ def cover(
         return 0
     counts = list(hand_counts)
     hs = list(heights)
+    tops: list[int] | None = None  # beside hs once a side top is asked for: `in` on four ranks is cheap
     missing = 0
     for need in seq:
         if counts[need]:
             counts[need] -= 1
             continue
-        if take_side_top(stacks, hs, need):
+        if tops is None:
+            tops = side_tops(stacks, hs)
+        if need in tops:
+            uncover(stacks, hs, tops, tops.index(need))
             continue
         if need != 1 or kings_start_stacks:
             if counts[KING]:
                 counts[KING] -= 1
                 continue
-            if take_side_top(stacks, hs, KING):
+            if KING in tops:
+                uncover(stacks, hs, tops, tops.index(KING))
                 continue
         missing += 1
         if missing >= limit:
@@ -108,14 +115,16 @@ def cover_plainly(
     """
     counts = list(hand_counts)
     hs = list(heights)
+    tops = side_tops(stacks, hs)
     last = len(seq) - 1
     for i, need in enumerate(seq):
-        if take_side_top(stacks, hs, need):
+        if need in tops:
+            uncover(stacks, hs, tops, tops.index(need))
             continue
         if counts[need]:
             counts[need] -= 1
             continue
-        if i == last and need != 1 and (counts[KING] or take_side_top(stacks, hs, KING)):
+        if i == last and need != 1 and (counts[KING] or KING in tops):
             continue
         return False
     return True

@@ -198,3 +198,31 @@ def test_a_one_step_player_far_ahead_is_blocked_more() -> None:
         return _threat_weight(8, 0.05, mine)
 
     assert weight(4) == weight(8) < weight(12) < weight(16)
+
+
+# ---------------------------------------------------------------------- sampling kept cards
+def _sample_card_by_card(pool: list[int], king_bias: float, k: int, rng: random.Random) -> list[int]:
+    """The kept cards drawn the plain way: one card at a time from the whole list."""
+    deck = [r for r in range(1, 14) for _ in range(pool[r])]
+    weights = [king_bias if r == 13 else 1.0 for r in deck]
+    out: list[int] = []
+    for _ in range(min(k, len(deck))):
+        i = rng.choices(range(len(deck)), weights=weights)[0]
+        out.append(deck.pop(i))
+        del weights[i]
+    return out
+
+
+@pytest.mark.parametrize("seed", range(40))
+def test_kept_cards_are_drawn_by_rank_exactly_as_card_by_card(seed: int) -> None:
+    # the search draws them per rank for speed: the same cards from the same random numbers
+    from spite_widget.bots.plan import _weighted_sample
+
+    maker = random.Random(seed)
+    pool = [0] + [maker.randrange(0, 9) for _ in range(13)]
+    k = maker.randrange(0, 7)
+    bias = float(maker.choice([1, 2, 4, 7]))
+    weight = [bias if r == 13 else 1.0 for r in range(14)]
+    a, b = random.Random(seed), random.Random(seed)
+    assert _weighted_sample(pool, weight, k, a) == _sample_card_by_card(pool, bias, k, b)
+    assert a.random() == b.random()  # and the generator is left in the same state
