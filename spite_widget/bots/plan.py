@@ -250,6 +250,10 @@ class TurnSearch:
         self.threat_memo: dict[tuple[int, int, int], float] = {}
         self.fit_memo: dict[tuple[int, int, tuple[int, int, int], bool], float] = {}
         """`discard_fit` by its arguments: a search asks the same few pairs again and again."""
+        self.searched = False
+        """Has `run` searched the whole turn? (Every position of the turn is then known.)"""
+        self.pay_seen = False
+        """Did a search meet a position where the pay-off card can be played?"""
 
     # ------------------------------------------------------------------ the opponent
     def _opponent_masks(self, view: PlayerView, rng: random.Random) -> tuple[list[int], list[int], int]:
@@ -617,6 +621,7 @@ class TurnSearch:
         """Search the whole turn from the view's position."""
         live = self.pay_rank > 0
         value, path = self._search(self.hand0, self.heights0, self.centers0, live, self.stock0)
+        self.searched = True
         value, path = self._checked(value, path)
         threat = self.threat(self._centers_after(path))
         chances, leaf = self.end_of(path)
@@ -650,8 +655,8 @@ class TurnSearch:
         """The best line (and its score) among those that play the pay-off card now (and
         start with `first`, when given), or None when none does. Searched apart on the same
         scores with a bonus for paying: the memo is set aside and restored."""
-        if self.pay_rank == 0:
-            return None
+        if self.pay_rank == 0 or (self.searched and not self.pay_seen):
+            return None  # no line of the turn reaches it: searching again would find none
         memo, bonus = self.memo, self.pay_bonus
         self.memo, self.pay_bonus = {}, bonus + _PAYING
         try:
@@ -848,6 +853,7 @@ class TurnSearch:
         if live:
             for i in targets:
                 if fits(self.pay_rank, centers[i]):
+                    self.pay_seen = True
                     nc, ns = after(i)
                     if self.pay_count <= 1:
                         v = WIN
