@@ -249,3 +249,26 @@ def test_the_paying_line_is_searched_apart_and_the_block_kept_when_it_is_worth_m
     assert search.end_of(paying[1])[0].lose > search.end_of(plan.steps)[0].lose
     assert search.run().steps == plan.steps  # the memo set aside comes back as it was
     assert ExpertBot(seed=0).choose(view) != "H:9c>C1"
+
+
+def test_the_pay_check_skips_its_search_only_when_no_line_reaches_the_pay_off_card() -> None:
+    """After a whole-turn search that met no position where the pay-off card fits, the paying
+    line is known to be missing without a second search; everywhere else it is searched."""
+    game = Game.new(seed=12)
+    bots = [ExpertBot(seed=0), ExpertBot(seed=1)]
+    skipped = searched = 0
+    while not game.is_over and game.ply < 150:
+        view = game.view(game.current_player)
+        bot = bots[game.current_player]
+        search = TurnSearch(view, bot.weights, random.Random(game.ply), planner_odds=0.5, model=bot.model)
+        search.run()
+        quick = search.paying_line()
+        search.searched = False  # the same question, searched in full
+        full = search.paying_line()
+        assert quick == full
+        if search.pay_seen:
+            searched += 1
+        else:
+            skipped += 1
+        game.play(bot.choose(view))
+    assert skipped > 0 and searched > 0  # both paths were taken
