@@ -239,7 +239,7 @@ class TurnSearch:
         self.centers0 = (len(view.centers[0]), len(view.centers[1]), len(view.centers[2]))
         self.opp_centers = opp_centers if opp_centers is not None else self.centers0
         self.masks, self.plain_masks, self.n_samples = self._opponent_masks(view, rng)
-        deck = [r for r in range(1, 14) for _ in range(self.pool[r])]
+        deck = _listed(self.pool)
         self.n_fresh = weights.fresh_samples
         self.fresh: list[list[list[int]]] = [
             _prefix_counts(rng.sample(deck, min(HAND_SIZE, len(deck)))) for _ in range(self.n_fresh)
@@ -273,8 +273,7 @@ class TurnSearch:
         target = RANK_OF[top]
         stacks = tuple(ranks(s) for s in view.sides[opp])
         heights = tuple(len(s) for s in stacks)
-        deck = [r for r in range(1, 14) for _ in range(self.pool[r])]
-        take = min(HAND_SIZE, len(deck))
+        take = min(HAND_SIZE, sum(self.pool[1:]))
         seqs = [needed_ranks(s, target, self.ks) or () for s in range(STACK_COMPLETE)]
         left = [seqs[s] for s in set(self.opp_centers)]  # the climbs on the centers they left
         kept = min(view.hand_sizes[opp], take)
@@ -297,7 +296,7 @@ class TurnSearch:
             counts = [0] * 14
             for r in picked:
                 counts[r] += 1
-            rest = [r for r in range(1, 14) for _ in range(self.pool[r] - counts[r])]
+            rest = _listed([p - c for p, c in zip(self.pool, counts, strict=True)])
             for r in rng.sample(rest, take - kept):
                 counts[r] += 1
             self._hands.append(counts)
@@ -922,6 +921,11 @@ def _prefix_counts(cards: list[int]) -> list[list[int]]:
     while len(out) <= HAND_SIZE:
         out.append(out[-1])
     return out
+
+
+def _listed(counts: list[int]) -> list[int]:
+    """The cards of these counts per rank (index 1..13), one entry each, listed by rank."""
+    return [r for r in range(1, 14) for _ in range(counts[r])]
 
 
 def _weighted_sample(pool: list[int], weight: list[float], k: int, rng: random.Random) -> list[int]:
