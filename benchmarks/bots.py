@@ -25,7 +25,7 @@ from spite_widget.bots.calibration import payoff_reachable
 
 def measure(
     games: int, opponent: str, name: str = "expert"
-) -> tuple[list[float], list[float], list[int], tuple[int, int, int, int], tuple[int, int]]:
+) -> tuple[list[float], list[float], list[int], tuple[int, int, int, int], tuple[int, int, int]]:
     """Seconds per decision and per turn, positions searched per plan, the pay-off counts
     (playable turns, played in them, playable last cards, won with them), and the expert's
     look-ahead (plans in which it compared lines, those in which it changed the choice)."""
@@ -33,7 +33,7 @@ def measure(
     turns: list[float] = []
     nodes: list[int] = []
     chances = [0, 0, 0, 0]
-    looked = [0, 0]
+    looked = [0, 0, 0]
     for seed in range(games):
         g = Game.new(seed=seed)
         seat = seed % 2
@@ -73,7 +73,14 @@ def measure(
         if counts is not None:
             looked[0] += counts[0]
             looked[1] += counts[1]
-    return decisions, turns, nodes, (chances[0], chances[1], chances[2], chances[3]), (looked[0], looked[1])
+            looked[2] += counts[2]
+    return (
+        decisions,
+        turns,
+        nodes,
+        (chances[0], chances[1], chances[2], chances[3]),
+        (looked[0], looked[1], looked[2]),
+    )
 
 
 def _row(name: str, values: list[float]) -> str:
@@ -106,7 +113,8 @@ def main() -> None:
     if looked[0]:
         print(
             f"look-ahead over the reply: lines compared in {looked[0]} plans of {len(turns)} turns, "
-            f"the scores' choice changed in {looked[1]} ({looked[1] / looked[0]:.0%})"
+            f"the scores' choice changed in {looked[1]} ({looked[1] / looked[0]:.0%}), "
+            f"{looked[2] / looked[0]:.1f} sampled worlds per comparison"
         )
 
 

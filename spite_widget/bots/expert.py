@@ -177,9 +177,13 @@ class ExpertBot(Bot):
         self.last_plan: Plan | None = None
         """The most recent plan (for benchmarks and teaching tools)."""
         self._helper: ExpertBot | None = None
-        self.reply_counts = [0, 0]
-        """Plans in which the look-ahead compared lines, and those in which it changed the
-        scores' choice (for benchmarks)."""
+        self.work = 0.0
+        """What this bot's turn searches have cost: the positions searched, and
+        `Weights.search_cost` more for each search (its sampling). The look-ahead's budget
+        counts it, on its opponents in the sampled worlds and on its judge."""
+        self.reply_counts = [0, 0, 0]
+        """Plans in which the look-ahead compared lines, those in which it changed the
+        scores' choice, and the worlds it dealt in them (for benchmarks)."""
 
     def choose(self, view: PlayerView) -> Move:
         moves = require_turn(view)
@@ -260,6 +264,7 @@ class ExpertBot(Bot):
         )
         self._search = search
         plan = self._looked_ahead(view, search, search.run(), count=True)
+        self.work += plan.nodes + self.weights.search_cost
         if self.log is not None and plan.leaf is not None:
             self.log.append((view.ply, view.player, plan.leaf))
         return plan
@@ -293,15 +298,30 @@ class ExpertBot(Bot):
         seeds = [rng.randrange(1 << 30) for _ in range(w.reply_samples)]
         helper = self._reply_helper()
         odds = self.planner_odds
-        n = len(seeds)
+        planners: list[ExpertBot] = []
+        start_work = helper.work
 
         def opponent(i: int) -> Bot:
-            # planners and one-step players in the proportion learnt so far
-            if (i + 0.5) / n < odds:
-                return ExpertBot(seeds[i], weights=helper.weights, model=False)
+            # planners and one-step players in the proportion learnt so far, spread so that
+            # the first worlds hold that proportion too (the budget may stop after any world)
+            if math.floor((i + 1) * odds + 0.5) > math.floor(i * odds + 0.5):
+                bot = ExpertBot(seeds[i], weights=helper.weights, model=False)
+                planners.append(bot)
+                return bot
             return GreedyBot(seeds[i])
 
-        values = reply_values(view, top, seeds, _to_move, opponent, lambda v: evaluate(v, helper).score)
+        dealt = [0]
+
+        def enough(worlds: int) -> bool:
+            # what the judge's searches and the planning replies have cost so far
+            dealt[0] = worlds
+            if w.reply_budget <= 0 or worlds < w.reply_min_samples:
+                return False
+            return helper.work - start_work + sum(bot.work for bot in planners) >= w.reply_budget
+
+        values = reply_values(
+            view, top, seeds, _to_move, opponent, lambda v: evaluate(v, helper).score, enough
+        )
         scored = [(v, -i) for i, v in enumerate(values) if v is not None]
         if not scored:
             return plan
@@ -309,6 +329,7 @@ class ExpertBot(Bot):
         if count:
             self.reply_counts[0] += 1
             self.reply_counts[1] += chosen != steps
+            self.reply_counts[2] += dealt[0]
         if chosen == steps:
             return plan
         chances, leaf = search.end_of(chosen)
@@ -665,7 +686,9 @@ def evaluate(view: PlayerView, bot: ExpertBot | None = None) -> Chances:
             model=model,
             score_by_model=expert.choose_by_model,
         )
-        return search.end_of(search.run().steps)[0]
+        plan = search.run()
+        expert.work += plan.nodes + expert.weights.search_cost
+        return search.end_of(plan.steps)[0]
     sizes = list(view.hand_sizes)
     sizes[view.opponent] = 0  # every card in their hand is unknown: sample all of it
     between = dataclasses.replace(view, hand_sizes=(sizes[0], sizes[1]))

@@ -37,31 +37,37 @@ def reply_values(
     to_move: Callable[[PlayerView, S], Move | None],
     opponent: Callable[[int], Bot],
     judge: Callable[[PlayerView], float],
+    enough: Callable[[int], bool] | None = None,
 ) -> list[float | None]:
     """For each line that ends the turn, its mean value over the worlds dealt from `seeds`.
 
     In world i the line is played, then `opponent(i)` plays the reply, then `judge` scores
-    the expert's view (win minus lose; a finished game counts 1, -1 or 0). None for a line
-    that cannot be played as given (it never can differ between worlds: a line that ends the
-    turn draws no card before its discard); None for every line when two packs cannot deal
-    the view (a made-up position): the scores alone then choose.
+    the expert's view (win minus lose; a finished game counts 1, -1 or 0). The worlds are
+    taken in order, every line in each; after each world `enough(worlds done)` may end the
+    look-ahead (a budget: the remaining worlds are not dealt), so every line is always
+    judged on the same worlds. None for a line that cannot be played as given (it never can
+    differ between worlds: a line that ends the turn draws no card before its discard); None
+    for every line when two packs cannot deal the view (a made-up position): the scores
+    alone then choose.
     """
     me = view.player
-    try:
-        worlds = [Game.from_state(view, seed) for seed in seeds]
-    except ValueError:
-        return [None] * len(lines)
-    values: list[float | None] = []
-    for line in lines:
-        total = 0.0
-        for i, start in enumerate(worlds):
+    totals: list[float | None] = [0.0] * len(lines)
+    done = 0
+    for i, seed in enumerate(seeds):
+        try:
+            start = Game.from_state(view, seed)
+        except ValueError:
+            return [None] * len(lines)
+        for k, line in enumerate(lines):
+            total = totals[k]
+            if total is None:
+                continue
             value = _play_on(start.copy(), me, line, to_move, opponent(i), judge)
-            if value is None:
-                total = float("nan")
-                break
-            total += value
-        values.append(None if total != total else total / len(worlds))
-    return values
+            totals[k] = None if value is None else total + value
+        done += 1
+        if enough is not None and enough(done):
+            break
+    return [None if t is None else t / done for t in totals]
 
 
 def _play_on(

@@ -15,7 +15,7 @@ import pytest
 from bot_helpers import make_view
 
 from spite_widget import Game, PlayerView
-from spite_widget.bots.expert import ExpertBot, _to_move
+from spite_widget.bots.expert import ExpertBot, _to_move, _to_step
 from spite_widget.bots.greedy import GreedyBot
 from spite_widget.bots.plan import DISCARD, Plan, TurnSearch, Weights, pays
 
@@ -113,3 +113,59 @@ def test_a_position_two_packs_cannot_deal_is_left_to_the_scores() -> None:
     plan = ExpertBot(seed=2).plan(view)
     assert plan.steps[-1][0] == DISCARD
     assert plan.steps == ExpertBot(seed=2, weights=SCORES_ONLY).plan(view).steps
+
+
+def test_a_budget_that_stops_after_some_worlds_judges_every_line_on_those_worlds_alone() -> None:
+    from spite_widget.bots.expert import evaluate
+    from spite_widget.bots.lookahead import reply_values
+
+    view = next(v for v in _turn_starts(11) if len(v.legal_moves()) > 6)
+    bot = ExpertBot(seed=4)
+    search = TurnSearch(view, Weights(), bot._turn_rng(view))
+    lines = [search.line_after(_to_step(m))[1] for m in view.legal_moves() if m.target.startswith("S")][:3]
+    assert len(lines) >= 2
+    seeds = [11, 22, 33, 44, 55]
+    helper = ExpertBot(seed=0, weights=dataclasses.replace(Weights(), reply_lines=0))
+
+    def judge(v: PlayerView) -> float:
+        return evaluate(v, helper).score
+
+    asked: list[int] = []
+
+    def enough(worlds: int) -> bool:
+        asked.append(worlds)
+        return worlds >= 2
+
+    stopped = reply_values(view, lines, seeds, _to_move, lambda i: GreedyBot(seeds[i]), judge, enough)
+    assert asked == [1, 2], "asked after each whole world, and no world dealt once it said enough"
+    assert stopped == reply_values(view, lines, seeds[:2], _to_move, lambda i: GreedyBot(seeds[i]), judge)
+    every = reply_values(view, lines, seeds, _to_move, lambda i: GreedyBot(seeds[i]), judge, lambda n: False)
+    assert every == reply_values(view, lines, seeds, _to_move, lambda i: GreedyBot(seeds[i]), judge)
+    assert every != stopped, "five worlds tell the lines apart differently from two"
+
+
+def test_the_expert_s_budget_deals_at_least_its_minimum_and_at_most_its_samples() -> None:
+    for view in _turn_starts(5, plies=120)[:10]:
+        tight = dataclasses.replace(Weights(), reply_samples=9, reply_budget=1.0, reply_min_samples=2)
+        just_two = dataclasses.replace(Weights(), reply_samples=2, reply_budget=0.0)
+        assert (
+            ExpertBot(seed=9, weights=tight).plan(view).steps
+            == ExpertBot(seed=9, weights=just_two).plan(view).steps
+        )
+        loose = dataclasses.replace(Weights(), reply_samples=9, reply_budget=1e12)
+        all_nine = dataclasses.replace(Weights(), reply_samples=9, reply_budget=0.0)
+        assert (
+            ExpertBot(seed=9, weights=loose).plan(view).steps
+            == ExpertBot(seed=9, weights=all_nine).plan(view).steps
+        )
+
+
+def test_the_expert_counts_the_work_of_its_searches() -> None:
+    view = _turn_starts(5, plies=40)[1]
+    bot = ExpertBot(seed=3, weights=SCORES_ONLY)
+    plan = bot.plan(view)
+    assert bot.work == plan.nodes + Weights().search_cost
+    from spite_widget.bots.expert import evaluate
+
+    evaluate(view, bot)
+    assert bot.work > plan.nodes + Weights().search_cost
