@@ -151,8 +151,9 @@ class Weights:
     on: the opponent's reply in sampled worlds, then its own chances (see `lookahead.py`).
     0 or 1: the scores alone choose. Against the frozen baseline the look-ahead lifted the
     expert from about 50% of decided games to about 60%. A fourth line did more than more
-    worlds: against greedy, on the same 143 deals, 3 lines in up to 12 worlds won as many
-    games as 3 in 6 (108 won, 26 drawn), 4 lines in up to 10 won 123 (11 drawn)."""
+    worlds: against greedy, on the same 143 deals, 3 lines in 6 worlds won 108 (26 drawn),
+    3 lines in up to 12 worlds (a budget of 800) about as many, 4 lines in up to 10 (the same
+    budget) 123 (11 drawn)."""
     reply_samples: int = 10
     """The most sampled worlds per line compared (the same worlds for every line); see
     `reply_budget` for how many are dealt."""
