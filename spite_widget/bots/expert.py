@@ -264,10 +264,14 @@ class ExpertBot(Bot):
         )
         self._search = search
         plan = self._looked_ahead(view, search, search.run(), count=True)
-        self.work += plan.nodes + self.weights.search_cost
+        self._charge(plan)
         if self.log is not None and plan.leaf is not None:
             self.log.append((view.ply, view.player, plan.leaf))
         return plan
+
+    def _charge(self, plan: Plan) -> None:
+        """Count a search's cost in `work`: its positions, and `search_cost` for its sampling."""
+        self.work += plan.nodes + self.weights.search_cost
 
     def _looked_ahead(self, view: PlayerView, search: TurnSearch, plan: Plan, count: bool = False) -> Plan:
         """`plan`, or the line the look-ahead over the opponent's reply prefers among the few
@@ -687,7 +691,7 @@ def evaluate(view: PlayerView, bot: ExpertBot | None = None) -> Chances:
             score_by_model=expert.choose_by_model,
         )
         plan = search.run()
-        expert.work += plan.nodes + expert.weights.search_cost
+        expert._charge(plan)
         return search.end_of(plan.steps)[0]
     sizes = list(view.hand_sizes)
     sizes[view.opponent] = 0  # every card in their hand is unknown: sample all of it

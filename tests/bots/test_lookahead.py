@@ -15,8 +15,9 @@ import pytest
 from bot_helpers import make_view
 
 from spite_widget import Game, PlayerView
-from spite_widget.bots.expert import ExpertBot, _to_move, _to_step
+from spite_widget.bots.expert import ExpertBot, _to_move, _to_step, evaluate
 from spite_widget.bots.greedy import GreedyBot
+from spite_widget.bots.lookahead import reply_values
 from spite_widget.bots.plan import DISCARD, Plan, TurnSearch, Weights, pays
 
 SCORES_ONLY = dataclasses.replace(Weights(), reply_lines=0)
@@ -116,9 +117,6 @@ def test_a_position_two_packs_cannot_deal_is_left_to_the_scores() -> None:
 
 
 def test_a_budget_that_stops_after_some_worlds_judges_every_line_on_those_worlds_alone() -> None:
-    from spite_widget.bots.expert import evaluate
-    from spite_widget.bots.lookahead import reply_values
-
     view = next(v for v in _turn_starts(11) if len(v.legal_moves()) > 6)
     bot = ExpertBot(seed=4)
     search = TurnSearch(view, Weights(), bot._turn_rng(view))
@@ -165,7 +163,5 @@ def test_the_expert_counts_the_work_of_its_searches() -> None:
     bot = ExpertBot(seed=3, weights=SCORES_ONLY)
     plan = bot.plan(view)
     assert bot.work == plan.nodes + Weights().search_cost
-    from spite_widget.bots.expert import evaluate
-
     evaluate(view, bot)
     assert bot.work > plan.nodes + Weights().search_cost
