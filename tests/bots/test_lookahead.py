@@ -165,3 +165,68 @@ def test_the_expert_counts_the_work_of_its_searches() -> None:
     assert bot.work == plan.nodes + Weights().search_cost
     evaluate(view, bot)
     assert bot.work > plan.nodes + Weights().search_cost
+
+
+def test_the_pay_check_s_own_search_counts_in_the_plan_s_positions() -> None:
+    checked = 0
+    for view in _turn_starts(7):
+        bot = ExpertBot(seed=1, weights=SCORES_ONLY)
+        plan = bot.plan(view)
+        search = bot._search
+        assert search is not None
+        assert plan.nodes == len(search.memo) + search.aside_nodes
+        checked += search.aside_nodes > 0
+    assert checked, "some turn in this game searched the paying lines apart"
+
+
+RICH = dict(
+    hand=["Ac", "Ad", "2h", "3s", "Kc"],
+    payoff="9c",
+    payoff_count=8,
+    sides=[
+        ["Qh", "Jh", "Th", "9h", "8h", "7h", "6h", "5h", "4h"],
+        ["Qd", "Jd", "Td", "9d", "8d", "7d", "6d", "5d", "4d"],
+        ["Qs", "Js", "Ts", "9s", "8s", "7s", "6s", "5s", "4s"],
+        ["Jc", "Tc", "8c", "7c", "6c", "5c", "4c", "3c"],
+    ],
+)
+
+
+def test_a_search_past_its_limit_goes_no_deeper_and_still_plays_the_pay_off_card() -> None:
+    view = make_view(**RICH)  # type: ignore[arg-type]
+    whole = ExpertBot(seed=1, weights=SCORES_ONLY).plan(view)
+    limited = ExpertBot(seed=1, weights=dataclasses.replace(SCORES_ONLY, max_nodes=50)).plan(view)
+    assert whole.nodes > 400
+    assert limited.nodes < 100, "past the limit each position is scored where it stands"
+    assert pays(whole.steps) and pays(limited.steps), "nine cards deep, the pay-off card is still played"
+    game_moves = view.legal_moves()
+    assert _to_move(view, limited.steps[0]) in game_moves
+
+
+def test_the_searches_in_the_worlds_keep_to_their_limit_and_the_bot_s_own_does_not() -> None:
+    bot = ExpertBot(seed=1)
+    helper = bot._reply_helper()
+    assert helper.weights.max_nodes == Weights().reply_max_nodes > 0
+    assert bot.weights.max_nodes == 0
+
+
+def test_a_world_past_the_hard_limit_is_dropped_whole() -> None:
+    view = next(v for v in _turn_starts(5, plies=60) if v.payoff_tops[v.opponent] is not None)
+    plan, _scores, search = _both(view)
+    lines = [plan.steps, *[p for _v, p in search.other_discards(plan.steps)][:2]]
+    seeds = [11, 12, 13, 14]
+    helper = ExpertBot(0, weights=dataclasses.replace(SCORES_ONLY, samples=8, fresh_samples=8))
+
+    def judge(v: PlayerView) -> float:
+        return evaluate(v, helper).score
+
+    played: list[int] = []
+
+    def opponent(i: int) -> GreedyBot:
+        played.append(i)
+        return GreedyBot(seeds[i])
+
+    # abandon as soon as the second world's first line is played: only the first world counts
+    got = reply_values(view, lines, seeds, _to_move, opponent, judge, None, lambda: len(played) > len(lines))
+    assert played == [0] * len(lines) + [1]
+    assert got == reply_values(view, lines, seeds[:1], _to_move, lambda i: GreedyBot(seeds[i]), judge)
