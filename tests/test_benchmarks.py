@@ -18,6 +18,7 @@ ALL = sorted(p.name for p in BENCHMARKS.glob("*.py"))
 # what each quick run prints at least (its heading), so an empty run does not pass
 PRINTS = {
     "engine.py": "self-play",
+    "losses.py": "games with planner",
     "replay.py": "bytes per step",
     "review.py": "-move game:",
     "widget.py": "bytes synced per move",

@@ -286,15 +286,8 @@ class ExpertBot(Bot):
             or view.payoff_tops[view.opponent] is None
         ):
             return plan
-        lines: dict[Path, float] = {steps: plan.value}
-        for move in view.legal_moves():
-            value, path = search.line_after(_to_step(move))
-            if path and path[-1][0] == DISCARD and not pays(path) and value > lines.get(path, -math.inf):
-                lines[path] = value
-        for value, path in search.other_discards(steps):
-            if value > lines.get(path, -math.inf):
-                lines[path] = value
-        ranked = sorted(lines.items(), key=lambda kv: -kv[1])  # stable: the plan first among equals
+        ranked = self.ending_lines(view, search, plan)
+        lines = dict(ranked)
         top = [path for path, value in ranked[: w.reply_lines] if value >= ranked[0][1] - w.reply_margin]
         if len(top) < 2:
             return plan
@@ -345,6 +338,21 @@ class ExpertBot(Bot):
         chances, leaf = search.end_of(chosen)
         threat = search.threat(search.centers_after(chosen))
         return Plan(chosen, lines[chosen], threat, plan.nodes, chances if self.model else None, leaf)
+
+    def ending_lines(self, view: PlayerView, search: TurnSearch, plan: Plan) -> list[tuple[Path, float]]:
+        """The ways to end the turn with a discard without paying, with their scores, best
+        first (`plan`'s own line first among equals): the best line after each legal first
+        move, and every other discard where `plan` ends. The look-ahead compares the first
+        `Weights.reply_lines` of them that score within `Weights.reply_margin` of the best."""
+        lines: dict[Path, float] = {plan.steps: plan.value}
+        for move in view.legal_moves():
+            value, path = search.line_after(_to_step(move))
+            if path and path[-1][0] == DISCARD and not pays(path) and value > lines.get(path, -math.inf):
+                lines[path] = value
+        for value, path in search.other_discards(plan.steps):
+            if value > lines.get(path, -math.inf):
+                lines[path] = value
+        return sorted(lines.items(), key=lambda kv: -kv[1])  # stable: the plan first among equals
 
     def _reply_helper(self) -> ExpertBot:
         """The lighter expert that plays and judges inside the look-ahead's sampled worlds

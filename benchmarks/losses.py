@@ -1,0 +1,202 @@
+"""How a bot's games are lost: the winner's final run, the loser's last turn (issue 11).
+
+Reads saved games (`spite-arena expert greedy --games 2000 --save DIR`) and, for every game
+the bot lost, prints:
+
+1. How many pay-off cards the loser still held when the winner began the turn that ended the
+   game, and how many pay-off cards that final turn played: a close race, or a long run from
+   far away.
+2. For the opponent's turns overall: how often a turn that played a pay-off card went on to
+   the last one, by the cards left when it began. This is what a block is worth. A card let
+   through near the end is often the game; far from it, seldom.
+3. In hindsight, against greedy only (its reply is fixed by the cards): at the loser's last
+   turn, could any way of ending it have stopped the final run? This is checked knowing
+   every card of the real deal. It is an analysis after the fact, not a bot. It also asks
+   whether such a line was among those the expert's look-ahead compares.
+   - Only turns that played no pay-off card are checked. After one, the next card was unseen
+     when the turn began.
+   - A stack completed on the way is reshuffled anew, so a few worlds differ from the game.
+
+    python benchmarks/losses.py DIR [DIR ...] [--bot expert] [--hindsight 200]
+    python benchmarks/losses.py --quick      # plays 8 games of the planner against greedy
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+from collections import Counter
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+from spite_widget.bots import get_bot
+from spite_widget.bots.expert import ExpertBot, _to_move
+from spite_widget.bots.greedy import GreedyBot
+from spite_widget.bots.plan import Path as Line
+from spite_widget.engine import records
+from spite_widget.engine.game import Game
+
+BUCKETS = ((1, 1), (2, 3), (4, 5), (6, 10), (11, 99))
+
+
+def bucket(k: int) -> str:
+    lo, hi = next(b for b in BUCKETS if b[0] <= k <= b[1])
+    return str(lo) if lo == hi else (f"{lo}+" if hi == 99 else f"{lo}-{hi}")
+
+
+def seat_of(record: dict[str, Any], bot: str) -> int | None:
+    """The bot's seat by the players' names the arena writes ("expert (A)")."""
+    names = [str(p).split(" (")[0] for p in record["players"]]
+    return names.index(bot) if bot in names and names.count(bot) == 1 else None
+
+
+def turns(record: dict[str, Any]) -> Iterator[tuple[int, Game, list[str]]]:
+    """Each turn of a recorded game: who played it, the game as it began, its moves."""
+    bare = dict(record, moves=[])
+    bare.pop("result", None)
+    game = records.read_game(bare, check_result=False)
+    current: tuple[int, Game, list[str]] | None = None
+    for entry in record["moves"]:
+        if current is None or game.current_player != current[0]:
+            if current is not None:
+                yield current
+            current = (game.current_player, game.copy(), [])
+        current[2].append(entry["move"])
+        records.replay_move(game, entry)
+    if current is not None:
+        yield current
+
+
+def stops_the_run(start: Game, me: int, line: Line) -> bool | None:
+    """Does ending the turn with `line` keep greedy from winning in its reply (None: the
+    line does not end the turn as given)?"""
+    world = start.copy()
+    for step in line:
+        move = _to_move(world.view(me), step)
+        if move is None or not world.is_legal(move):
+            return None
+        world.play(move)
+    if world.is_over or world.current_player == me:
+        return None
+    greedy = GreedyBot(0)
+    while not world.is_over and world.current_player != me:
+        world.play(greedy.choose(world.view(1 - me)))
+    result = world.outcome
+    return not (result is not None and result.winner == 1 - me)
+
+
+def hindsight(start: Game, me: int) -> tuple[bool, bool]:
+    """(some turn-ending line stops the run, one of the look-ahead's compared lines does)."""
+    view = start.view(me)
+    bot = ExpertBot(seed=0)
+    bot.plan(view)
+    search = bot._search
+    assert search is not None
+    ranked = bot.ending_lines(view, search, search.run())
+    w = bot.weights
+    compared = {line for line, value in ranked[: w.reply_lines] if value >= ranked[0][1] - w.reply_margin}
+    any_stop = in_compared = False
+    for line, _value in ranked:
+        if stops_the_run(start, me, line):
+            any_stop = True
+            in_compared = in_compared or line in compared
+    return any_stop, in_compared
+
+
+def analyse(games: list[dict[str, Any]], bot: str, hindsight_limit: int) -> None:
+    lost = played = 0
+    race: Counter[tuple[str, str]] = Counter()
+    ran: Counter[str] = Counter()
+    ran_out: Counter[str] = Counter()
+    checked = Counter[str]()
+    for record in games:
+        me = seat_of(record, bot)
+        if me is None:
+            continue
+        played += 1
+        opp_name = str(record["players"][1 - me]).split(" (")[0]
+        history = list(turns(record))
+        for who, start, moves in history:
+            if who != me and any(m.startswith("P") for m in moves):
+                k = start.view(me).payoff_counts[1 - me]
+                ran[bucket(k)] += 1
+                last = who == history[-1][0] and start is history[-1][1]
+                ran_out[bucket(k)] += last and record["result"]["winner"] == who
+        winner = record["result"]["winner"]
+        if winner is None or winner == me:
+            continue
+        lost += 1
+        _who, final_start, final_moves = history[-1]
+        left = final_start.view(me).payoff_counts[me]
+        run = sum(m.startswith("P") for m in final_moves)
+        race[(bucket(left), bucket(run))] += 1
+        mine = [t for t in history if t[0] == me]
+        if opp_name != "greedy" or not mine or checked["games"] >= hindsight_limit:
+            continue
+        _me, last_start, last_moves = mine[-1]
+        if any(m.startswith("P") for m in last_moves):
+            checked["paid"] += 1
+            continue
+        checked["games"] += 1
+        any_stop, in_compared = hindsight(last_start, me)
+        checked["any"] += any_stop
+        checked["compared"] += in_compared
+
+    print(f"{played} games with {bot}: lost {lost} ({lost / max(1, played):.1%})")
+    if lost:
+        print("\nlost games: the loser's pay-off cards left when the winner began its last turn,")
+        print("by the pay-off cards that last turn played")
+        runs = [bucket(lo) for lo, _hi in BUCKETS]
+        print(f"{'left|run':>8} " + " ".join(f"{r:>6}" for r in runs))
+        for lo, _hi in BUCKETS:
+            row = [race[(bucket(lo), r)] for r in runs]
+            print(f"{bucket(lo):>8} " + " ".join(f"{n:>6}" for n in row))
+    print("\nthe opponent's turns that played a pay-off card, by its cards left: share that ran out")
+    for lo, _hi in BUCKETS:
+        b = bucket(lo)
+        if ran[b]:
+            print(f"{b:>8}: {ran_out[b]:>4} of {ran[b]:>5} ({ran_out[b] / ran[b]:.1%})")
+    if checked["games"] or checked["paid"]:
+        n = checked["games"]
+        print(
+            f"\nhindsight, knowing every card, at the loser's last turn ({n} lost games whose last"
+            f" turn played no pay-off card; {checked['paid']} others did):"
+        )
+        print(f"  some way of ending it stops greedy's final run: {checked['any']} of {n}")
+        print(f"  ... among the lines the look-ahead compares: {checked['compared']} of {n}")
+
+
+def quick_games(n: int) -> list[dict[str, Any]]:
+    """A few games of the planner against greedy, seats swapped, named as the arena names them."""
+    out = []
+    for i in range(n):
+        names = ["planner (A)", "greedy (B)"] if i % 2 == 0 else ["greedy (B)", "planner (A)"]
+        game = Game.new(seed=i, players=names)
+        bots = [get_bot(name.split(" (")[0], seed=i) for name in names]
+        while not game.is_over and game.ply < 2000:
+            p = game.current_player
+            game.play(bots[p].choose(game.view(p)))
+        if game.is_over:
+            out.append(game.to_record())
+    return out
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("dirs", nargs="*", type=Path, help="directories of saved game records")
+    parser.add_argument("--bot", default="expert", help="whose losses (default expert)")
+    parser.add_argument("--hindsight", type=int, default=200, help="lost games checked in hindsight")
+    parser.add_argument("--quick", action="store_true", help="8 games of the planner against greedy")
+    args = parser.parse_args()
+    if args.quick:
+        analyse(quick_games(8), "planner", 2)
+        return
+    if not args.dirs:
+        parser.error("give a directory of saved games (spite-arena ... --save DIR), or --quick")
+    games = [json.loads(f.read_text()) for d in args.dirs for f in sorted(d.glob("game-*.json"))]
+    analyse(games, args.bot, args.hindsight if args.hindsight > 0 else 0)
+
+
+if __name__ == "__main__":
+    main()
