@@ -309,21 +309,15 @@ class ExpertBot(Bot):
 
         dealt = [0]
 
-        def spent() -> float:
-            # what the judge's searches and the planning replies have cost so far
-            return helper.work - start_work + sum(bot.work for bot in planners)
-
         def enough(worlds: int) -> bool:
+            # what the judge's searches and the planning replies have cost so far
             dealt[0] = worlds
             if w.reply_budget <= 0 or worlds < w.reply_min_samples:
                 return False
-            return spent() >= w.reply_budget
-
-        def abandon() -> bool:
-            return 0 < w.reply_budget * w.reply_hard_limit <= spent() and dealt[0] >= w.reply_min_samples
+            return helper.work - start_work + sum(bot.work for bot in planners) >= w.reply_budget
 
         values = reply_values(
-            view, top, seeds, _to_move, opponent, lambda v: evaluate(v, helper).score, enough, abandon
+            view, top, seeds, _to_move, opponent, lambda v: evaluate(v, helper).score, enough
         )
         scored = [(v, -i) for i, v in enumerate(values) if v is not None]
         if not scored:
@@ -362,12 +356,7 @@ class ExpertBot(Bot):
             w = self.weights
             n = w.reply_search_samples
             light = dataclasses.replace(
-                w,
-                samples=n,
-                fresh_samples=n,
-                kept_tries=min(w.kept_tries, 10),
-                reply_lines=0,
-                max_nodes=w.reply_max_nodes,
+                w, samples=n, fresh_samples=n, kept_tries=min(w.kept_tries, 10), reply_lines=0
             )
             helper = self._helper = ExpertBot(0, weights=light, model=self.model if self.model else False)
         helper.planner_odds = self.planner_odds

@@ -38,7 +38,6 @@ def reply_values(
     opponent: Callable[[int], Bot],
     judge: Callable[[PlayerView], float],
     enough: Callable[[int], bool] | None = None,
-    abandon: Callable[[], bool] | None = None,
 ) -> list[float | None]:
     """For each line that ends the turn, its mean value over the worlds dealt from `seeds`.
 
@@ -46,12 +45,10 @@ def reply_values(
     the expert's view (win minus lose; a finished game counts 1, -1 or 0). The worlds are
     taken in order, every line in each; after each world `enough(worlds done)` may end the
     look-ahead (a budget: the remaining worlds are not dealt), so every line is always
-    judged on the same worlds. Once a world is done, `abandon()` is asked after each line:
-    when it says so, the world under way is dropped whole and no more are dealt (a hard
-    limit, for the rare world whose replies cost far more than the rest). None for a line
-    that cannot be played as given (it never can differ between worlds: a line that ends the
-    turn draws no card before its discard); None for every line when two packs cannot deal
-    the view (a made-up position): the scores alone then choose.
+    judged on the same worlds. None for a line that cannot be played as given (it never can
+    differ between worlds: a line that ends the turn draws no card before its discard); None
+    for every line when two packs cannot deal the view (a made-up position): the scores
+    alone then choose.
     """
     me = view.player
     totals: list[float | None] = [0.0] * len(lines)
@@ -61,23 +58,16 @@ def reply_values(
             start = Game.from_state(view, seed)
         except ValueError:
             return [None] * len(lines)
-        got: list[float | None] = []
-        for line, total in zip(lines, totals, strict=True):
-            if total is None:  # a line that cannot be played: it never can (see above)
-                got.append(None)
+        for k, line in enumerate(lines):
+            total = totals[k]
+            if total is None:
                 continue
-            got.append(_play_on(start.copy(), me, line, to_move, opponent(i), judge))
-            if done and abandon is not None and abandon():
-                return _means(totals, done)
-        totals = [None if t is None or v is None else t + v for t, v in zip(totals, got, strict=True)]
+            value = _play_on(start.copy(), me, line, to_move, opponent(i), judge)
+            totals[k] = None if value is None else total + value
         done += 1
         if enough is not None and enough(done):
             break
-    return _means(totals, done)
-
-
-def _means(totals: list[float | None], worlds: int) -> list[float | None]:
-    return [None if t is None else t / worlds for t in totals]
+    return [None if t is None else t / done for t in totals]
 
 
 def _play_on(

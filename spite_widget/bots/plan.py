@@ -169,20 +169,8 @@ class Weights:
     search_cost: float = 5.0
     """What one turn search costs before it searches a position (its sampled hands and
     draws), in positions searched: about 0.5 ms against 0.1 ms."""
-    reply_min_samples: int = 1
+    reply_min_samples: int = 2
     """Worlds dealt whatever the budget."""
-    reply_hard_limit: float = 2.5
-    """Times `reply_budget`: past it, a world under way is dropped whole and the worlds done
-    decide (a planning reply with refills, where the opponent seldom plans, can cost ten
-    times the others)."""
-    reply_max_nodes: int = 800
-    """The most positions one turn search inside the sampled worlds visits (the judge's or a
-    planning reply's; 0: no limit). Past it a position is scored where it stands, with its
-    best discard, and searched no deeper: a rich hand's whole tree can be 15,000 positions,
-    and a whole turn must stay quick."""
-    max_nodes: int = 0
-    """The same limit for this search itself (0: none; the look-ahead sets it for the
-    searches in its worlds)."""
     pay_check: float | None = 0.0
     """When the chosen line leaves a reachable pay-off card in place to block the opponent,
     the best line that plays it is searched too, and played unless the model's chances
@@ -200,8 +188,7 @@ class Plan:
     threat: float
     """The sampled chance that the opponent can play their pay-off card after the line."""
     nodes: int
-    """Positions searched, the pay check's own search included (for the look-ahead's budget
-    and for benchmarks)."""
+    """Positions searched (for benchmarks and curiosity)."""
     chances: Chances | None = None
     """The model's chances at the end of the line (None when searched on the old weights)."""
     leaf: Leaf | None = None
@@ -281,9 +268,6 @@ class TurnSearch:
         """Has `run` searched the whole turn? (Every position of the turn is then known.)"""
         self.pay_seen = False
         """Did a search meet a position where the pay-off card can be played?"""
-        self.aside_nodes = 0
-        """Positions searched with the memo set aside (the pay check's own search): counted in
-        `Plan.nodes`, since a budget of searched positions must see them too."""
 
     # ------------------------------------------------------------------ the opponent
     def _opponent_masks(self, view: PlayerView, rng: random.Random) -> tuple[list[int], list[int], int]:
@@ -654,9 +638,7 @@ class TurnSearch:
         value, path = self._checked(value, path)
         threat = self.threat(self._centers_after(path))
         chances, leaf = self.end_of(path)
-        return Plan(
-            path, value, threat, len(self.memo) + self.aside_nodes, chances if self.model else None, leaf
-        )
+        return Plan(path, value, threat, len(self.memo), chances if self.model else None, leaf)
 
     def prefers(self, a: tuple[float, Path], b: tuple[float, Path]) -> bool:
         """Is line `a` (its score and steps) at least as good as line `b` for this search?
@@ -696,7 +678,6 @@ class TurnSearch:
             else:
                 v, path = self._line_after(first)
         finally:
-            self.aside_nodes += len(self.memo)
             self.memo, self.pay_bonus = memo, bonus
         if not pays(path):
             return None
@@ -894,10 +875,6 @@ class TurnSearch:
                         v = self.pay_bonus + cont
                     if v > best_v:
                         best_v, best_p = v, ((PAY, 0, i),)
-        if hand and self.w.max_nodes and len(self.memo) >= self.w.max_nodes:
-            result = (best_v, best_p)  # past the limit: no deeper, as if the turn ended here
-            self.memo[key] = result
-            return result
         for j, h in enumerate(heights):
             if not h:
                 continue
