@@ -24,6 +24,7 @@ the bot lost, prints:
 from __future__ import annotations
 
 import argparse
+import dataclasses
 import json
 from collections import Counter
 from collections.abc import Iterator
@@ -34,6 +35,7 @@ from spite_widget.bots import get_bot
 from spite_widget.bots.expert import ExpertBot, _to_move
 from spite_widget.bots.greedy import GreedyBot
 from spite_widget.bots.plan import Path as Line
+from spite_widget.bots.plan import Weights
 from spite_widget.engine import records
 from spite_widget.engine.game import Game
 
@@ -89,12 +91,14 @@ def stops_the_run(start: Game, me: int, line: Line) -> bool | None:
 def hindsight(start: Game, me: int) -> tuple[bool, bool]:
     """(some turn-ending line stops the run, one of the look-ahead's compared lines does)."""
     view = start.view(me)
-    bot = ExpertBot(seed=0)
-    bot.plan(view)
+    w = Weights()
+    bot = ExpertBot(
+        seed=0, weights=dataclasses.replace(w, reply_lines=0)
+    )  # the scores' plan: no look-ahead run
+    plan = bot.plan(view)
     search = bot._search
     assert search is not None
-    ranked = bot.ending_lines(view, search, search.run())
-    w = bot.weights
+    ranked = bot.ending_lines(view, search, plan)
     compared = {line for line, value in ranked[: w.reply_lines] if value >= ranked[0][1] - w.reply_margin}
     any_stop = in_compared = False
     for line, _value in ranked:
@@ -117,12 +121,11 @@ def analyse(games: list[dict[str, Any]], bot: str, hindsight_limit: int) -> None
         played += 1
         opp_name = str(record["players"][1 - me]).split(" (")[0]
         history = list(turns(record))
-        for who, start, moves in history:
+        for i, (who, start, moves) in enumerate(history):
             if who != me and any(m.startswith("P") for m in moves):
                 k = start.view(me).payoff_counts[1 - me]
                 ran[bucket(k)] += 1
-                last = who == history[-1][0] and start is history[-1][1]
-                ran_out[bucket(k)] += last and record["result"]["winner"] == who
+                ran_out[bucket(k)] += i == len(history) - 1 and record["result"]["winner"] == who
         winner = record["result"]["winner"]
         if winner is None or winner == me:
             continue
