@@ -12,6 +12,10 @@ monotone map per moment corrects them (see `spite_widget.bots.model.Recalibratio
   expert learns them), so the map follows the plans (issue 11's table) by default.
 - "between": between turns (`evaluate` with the opponent to move), fitted on every eval a
   review stored after a turn-ending discard.
+- "choice": the map the expert's own choices weigh chances with (the pay check, the
+  look-ahead's judge). It is never refitted here, only carried over from the shipped file,
+  so that a refit changes what is told and not the moves (see `EvalModel.choice_map`). The
+  games played to collect the evals are therefore the expert's real play.
 
 Every eval is taken as is from the code that tells it (`annotate_with_bot` on finished games,
 the expert's own plans) inside `raw_chances()`, and labelled with how the game then ended for
@@ -181,13 +185,18 @@ def main() -> None:
     line_sources = {"plans": ("plan",), "review": (LINE, FRESH), "both": (LINE, FRESH, "plan")}
     line = rows[np.isin(source, [SOURCES.index(s) for s in line_sources[args.line_from]])]
     kept_from: str | None = None  # where the between map came from, when it is the shipped one
+    shipped = json.loads(RECALIBRATION_FILE.read_text(encoding="utf-8"))
+    shipped_maps = shipped["maps"]
+    # the expert's choices keep weighing chances as they did (see `EvalModel.choice_map`):
+    # refitting what is told must not change the moves its strength was measured with
+    choice = Recalibration.from_json(shipped_maps.get("choice", shipped_maps["line"]))
+    choice_from = shipped["fitted_on"].get("choice_kept_from", shipped["fitted_on"]["command"])
     if len(between):
         maps = {"line": fit_map(line), "between": fit_map(between)}
     else:
         if args.line_from != "plans":
             raise SystemExit("--line-from review or both needs reviewed games (--games > 0)")
-        shipped = json.loads(RECALIBRATION_FILE.read_text(encoding="utf-8"))
-        maps = {"line": fit_map(line), "between": Recalibration.from_json(shipped["maps"]["between"])}
+        maps = {"line": fit_map(line), "between": Recalibration.from_json(shipped_maps["between"])}
         kept_from = shipped["fitted_on"].get("between_kept_from", shipped["fitted_on"]["command"])
         print("between: no reviewed games, the shipped map kept")
     for name, part in (("line", line), ("between", between)):
@@ -202,6 +211,8 @@ def main() -> None:
     }
     if kept_from is not None:
         fitted_on["between_kept_from"] = kept_from
+    fitted_on["choice_kept_from"] = choice_from
+    maps["choice"] = choice
     data = {
         "fitted_on": fitted_on,
         "maps": {name: m.to_json() for name, m in maps.items()},

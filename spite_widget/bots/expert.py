@@ -317,7 +317,7 @@ class ExpertBot(Bot):
             return helper.work - start_work + sum(bot.work for bot in planners) >= w.reply_budget
 
         values = reply_values(
-            view, top, seeds, _to_move, opponent, lambda v: evaluate(v, helper).score, enough
+            view, top, seeds, _to_move, opponent, lambda v: evaluate(v, helper, choosing=True).score, enough
         )
         scored = [(v, -i) for i, v in enumerate(values) if v is not None]
         if not scored:
@@ -669,7 +669,7 @@ def _from_side(card: Card, index: int) -> str:
     return _("{card} from {pile}").format(card=card.display, pile=f"S{index + 1}")
 
 
-def evaluate(view: PlayerView, bot: ExpertBot | None = None) -> Chances:
+def evaluate(view: PlayerView, bot: ExpertBot | None = None, *, choosing: bool = False) -> Chances:
     """The chances (win, lose, draw) of `view.player` in this position, from that view only.
 
     On the player's own turn: the model's chances where the expert's best line for the rest
@@ -679,6 +679,8 @@ def evaluate(view: PlayerView, bot: ExpertBot | None = None) -> Chances:
     it is came out about 11 points too hopeful there, so a review's graph zigzagged at every
     discard: see `model.Recalibration`). A finished game gives certainties. For evals in
     records (RULES.md: `{"p0": ..., "p1": ...}`, from each player's view) and for hints.
+    `choosing`: on the player's own turn, the chances as the expert's choices weigh them
+    (for the look-ahead's judge; see `model.EvalModel.choice_map`).
     """
     if not isinstance(view, PlayerView):
         raise TypeError(f"evaluate needs a PlayerView, not {type(view).__name__}")
@@ -700,7 +702,7 @@ def evaluate(view: PlayerView, bot: ExpertBot | None = None) -> Chances:
         )
         plan = search.run()
         expert._charge(plan)
-        return search.end_of(plan.steps)[0]
+        return search.end_of(plan.steps, "choice" if choosing else "line")[0]
     sizes = list(view.hand_sizes)
     sizes[view.opponent] = 0  # every card in their hand is unknown: sample all of it
     between = dataclasses.replace(view, hand_sizes=(sizes[0], sizes[1]))

@@ -58,6 +58,9 @@ RECALIBRATION_FILE: Final = Path(__file__).with_name("eval_recalibration.json")
 Moment = Literal["line", "between"]
 """Where chances are told: at the end of a line of the turn, or between turns."""
 MOMENTS: Final[tuple[Moment, ...]] = ("line", "between")
+Use = Literal["line", "between", "choice"]
+"""What chances are for: told at a moment, or weighed by the expert's choices ("choice":
+where a line ends, for the pay check and the look-ahead's judge; see `EvalModel.choice_map`)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -240,10 +243,17 @@ class EvalModel:
     """Raw to calibrated chances where a line of the turn ends (None: raw)."""
     between_map: Recalibration | None = None
     """... and between turns (None: raw)."""
+    choice_map: Recalibration | None = None
+    """Raw to the chances the expert's choices weigh where a line ends: the pay check, the
+    look-ahead's judge, a search that scores by the model (None: `line_map`). Kept apart
+    so that refitting what is told (`line_map`) on the expert's own play does not change
+    the moves its strength was measured with. Never bypassed by `raw_chances()`, so data
+    for a refit come from the expert's real play."""
 
-    def leaf_chances(self, leaf: Leaf, moment: Moment = "line") -> Chances:
+    def leaf_chances(self, leaf: Leaf, moment: Use = "line") -> Chances:
         """(win, lose, draw) where a line stops (`moment` "line"), or for the table as it
-        stands between turns ("between"), recalibrated for that moment."""
+        stands between turns ("between"), recalibrated for that moment; or where a line
+        stops as the expert's choices weigh it ("choice")."""
         return self.recalibrated(self.raw_leaf_chances(leaf), moment)
 
     def raw_leaf_chances(self, leaf: Leaf) -> Chances:
@@ -257,8 +267,12 @@ class EvalModel:
             draw += p * c.draw
         return Chances(win, lose, draw)
 
-    def recalibrated(self, raw: Chances, moment: Moment) -> Chances:
-        """`raw` through the map fitted for `moment` (as is inside `raw_chances()`)."""
+    def recalibrated(self, raw: Chances, moment: Use) -> Chances:
+        """`raw` through the map fitted for `moment` (as is inside `raw_chances()`, except
+        for "choice", which always goes through `choice_map`, or `line_map` without one)."""
+        if moment == "choice":
+            fix = self.choice_map if self.choice_map is not None else self.line_map
+            return raw if fix is None else fix(raw)
         fix = self.line_map if moment == "line" else self.between_map
         return raw if fix is None or _RAW.get() else fix(raw)
 
@@ -340,15 +354,19 @@ def _number(value: object) -> float:
     return float(value)
 
 
-def read_recalibration(data: object) -> dict[Moment, Recalibration]:
-    """The maps per moment from `eval_recalibration.json`'s shape: {"line": {...}, "between": {...}}."""
+USES: Final[tuple[Use, ...]] = (*MOMENTS, "choice")
+
+
+def read_recalibration(data: object) -> dict[Use, Recalibration]:
+    """The maps from `eval_recalibration.json`'s shape: {"line": {...}, "between": {...},
+    "choice": {...}} (each optional)."""
     if not isinstance(data, dict) or not isinstance(data.get("maps"), dict):
         raise ValueError("a recalibration file needs a 'maps' table by moment")
     maps = data["maps"]
-    unknown = set(maps) - set(MOMENTS)
+    unknown = set(maps) - set(USES)
     if unknown:
         raise ValueError(f"unknown moments in a recalibration file: {sorted(unknown)}")
-    return {m: Recalibration.from_json(maps[m]) for m in MOMENTS if m in maps}
+    return {m: Recalibration.from_json(maps[m]) for m in USES if m in maps}
 
 
 @cache
@@ -358,4 +376,6 @@ def default_model() -> EvalModel:
     if not RECALIBRATION_FILE.exists():
         return model
     maps = read_recalibration(json.loads(RECALIBRATION_FILE.read_text(encoding="utf-8")))
-    return replace(model, line_map=maps.get("line"), between_map=maps.get("between"))
+    return replace(
+        model, line_map=maps.get("line"), between_map=maps.get("between"), choice_map=maps.get("choice")
+    )

@@ -38,7 +38,7 @@ from typing import Final
 from ..engine.cards import KING, RANK_OF, STACK_COMPLETE
 from ..engine.rules import HAND_SIZE, SIZE_AFTER, is_complete
 from ..engine.state import PlayerView
-from .model import DRAWN, WON, Chances, EvalModel, Leaf
+from .model import DRAWN, WON, Chances, EvalModel, Leaf, Use
 from .sim import (
     RANKS_UP,
     Ranks,
@@ -561,7 +561,7 @@ class TurnSearch:
             v = self.static(hand, heights, centers, live, stock, fresh) + fit
             return v + self.w.refill if refill else v
         leaf = self.features(hand, heights, centers, live, stock, fresh, fit, refill)
-        return 1000.0 * self.model.leaf_chances(leaf).score
+        return 1000.0 * self.model.leaf_chances(leaf, "choice").score
 
     def best_discard(
         self, hand: Ranks, heights: tuple[int, ...], centers: tuple[int, int, int]
@@ -651,7 +651,7 @@ class TurnSearch:
         if margin is None or self.model is None or a_pays == b_pays:
             return a[0] >= b[0]
         paying, other = (a, b) if a_pays else (b, a)
-        pay = self.end_of(paying[1])[0].score >= self.end_of(other[1])[0].score - margin
+        pay = self.end_of(paying[1], "choice")[0].score >= self.end_of(other[1], "choice")[0].score - margin
         return pay if a_pays else not pay
 
     def _checked(self, value: float, path: Path, first: Step | None = None) -> tuple[float, Path]:
@@ -683,8 +683,9 @@ class TurnSearch:
             return None
         return (v if v >= WIN else v - _PAYING), path  # a line pays at most once: take the bonus back
 
-    def end_of(self, path: Path) -> tuple[Chances, Leaf | None]:
-        """The chances (and the model's inputs) where `path` stops, replaying it from the root.
+    def end_of(self, path: Path, use: Use = "line") -> tuple[Chances, Leaf | None]:
+        """The chances (and the model's inputs) where `path` stops, replaying it from the root:
+        as told ("line"), or as the expert's choices weigh them ("choice").
 
         A line that plays the pay-off card stops there in a plan (the next top is unseen); it
         is followed on as the search scored it, to the discard or refill that ends it.
@@ -730,7 +731,7 @@ class TurnSearch:
         leaf = self.features(tuple(sorted(hand)), tuple(heights), centers, live, stock, fresh, fit, refill)
         if self.model is None:
             return DRAWN, leaf
-        return self.model.leaf_chances(leaf), leaf
+        return self.model.leaf_chances(leaf, use), leaf
 
     def other_discards(self, path: Path) -> list[tuple[float, Path]]:
         """`path` (a line that ends the turn) with each other way to end it where it does:

@@ -3,6 +3,7 @@ chances, are read from the shipped file, and a review's graph no longer zigzags.
 
 from __future__ import annotations
 
+import contextlib
 import dataclasses
 import itertools
 import json
@@ -13,9 +14,11 @@ from bot_helpers import make_view
 
 from spite_widget import Move, annotate_with_bot
 from spite_widget.bots import Chances, evaluate
+from spite_widget.bots.expert import ExpertBot
+from spite_widget.bots.greedy import GreedyBot
 from spite_widget.bots.model import (
-    MOMENTS,
     RECALIBRATION_FILE,
+    USES,
     Recalibration,
     default_model,
     raw_chances,
@@ -64,9 +67,10 @@ def test_a_map_keeps_chances_that_sum_to_one_and_rises(moment: int) -> None:
 def test_the_shipped_maps_are_read_from_the_file() -> None:
     data = json.loads(RECALIBRATION_FILE.read_text(encoding="utf-8"))
     maps = read_recalibration(data)
-    assert set(maps) == set(MOMENTS)
+    assert set(maps) == set(USES)
     line, between = _maps()
     assert maps["line"] == line and maps["between"] == between
+    assert maps["choice"] == default_model().choice_map
     first = data["maps"]["between"]["win"][1]
     assert between.win[1] == (first[0], first[1])
     # the maps do something: fitted on bot games, they pull the mover's raw chances down
@@ -102,6 +106,62 @@ def test_evaluate_between_turns_uses_the_between_map_and_on_turn_the_line_map() 
         raw_between = evaluate(waiting)
     assert evaluate(waiting) == pytest.approx(model.between_map(raw_between))
     assert evaluate(waiting) != raw_between
+
+
+def test_the_choice_map_is_what_choices_weigh_and_raw_chances_leave_it_alone() -> None:
+    model = default_model()
+    assert model.choice_map is not None
+    raw = Chances(0.3, 0.5, 0.2)
+    assert model.recalibrated(raw, "choice") == model.choice_map(raw)
+    with raw_chances():
+        assert model.recalibrated(raw, "choice") == model.choice_map(raw)
+        assert model.recalibrated(raw, "line") == raw
+    # without a choice map, choices weigh what is told where a line ends
+    plain = dataclasses.replace(model, choice_map=None)
+    assert plain.recalibrated(raw, "choice") == plain.recalibrated(raw, "line")
+
+
+SQUASH = Recalibration(
+    ((0.0, 0.0), (0.5, 0.15), (0.9, 0.3), (1.0, 1.0)), ((0.0, 0.0), (0.2, 0.7), (1.0, 1.0))
+)
+"""A told map far from the shipped one (and not a mere rescaling of win minus lose)."""
+
+
+def _moves_and_told(model: object, plies: int, raw: bool = False) -> tuple[list[str], list[float]]:
+    """The moves of an expert (seat 0) against greedy over the first `plies` plies of a deal,
+    and the chances of winning the expert told with each plan."""
+    from spite_widget.engine.game import Game
+
+    game = Game.new(seed=12)
+    expert = ExpertBot(seed=3, model=model)  # type: ignore[arg-type]
+    players = [expert, GreedyBot(seed=4)]
+    told: list[float] = []
+    context = raw_chances() if raw else contextlib.nullcontext()
+    with context:
+        while not game.is_over and game.ply < plies:
+            p = game.current_player
+            move = players[p].choose(game.view(p))
+            if p == 0 and expert.last_plan is not None and expert.last_plan.chances is not None:
+                told.append(expert.last_plan.chances.win)
+            game.play(move)
+    return [str(m) for m in game.moves], told
+
+
+def test_refitting_what_is_told_changes_no_move() -> None:
+    """The line map (what plans, hints and reviews tell) can be refitted on the expert's own
+    play without changing its moves: choices weigh chances through the choice map. Inside
+    `raw_chances()` (how the refit's data are collected) it plays the same moves too."""
+    model = default_model()
+    shipped_moves, shipped_told = _moves_and_told(model, 120)
+    squashed_moves, squashed_told = _moves_and_told(dataclasses.replace(model, line_map=SQUASH), 120)
+    raw_moves, _ = _moves_and_told(model, 120, raw=True)
+    assert len(shipped_moves) == 120
+    assert squashed_moves == shipped_moves
+    assert raw_moves == shipped_moves
+    assert shipped_told and squashed_told != shipped_told
+    # the choices do read the choice map: squash it instead, and the play changes
+    moved, _ = _moves_and_told(dataclasses.replace(model, choice_map=SQUASH), 120)
+    assert moved != shipped_moves
 
 
 def _turn_changes(record: dict[str, object]) -> tuple[list[float], list[float]]:
