@@ -18,7 +18,7 @@ ALL = sorted(p.name for p in BENCHMARKS.glob("*.py"))
 # what each quick run prints at least (its heading), so an empty run does not pass
 PRINTS = {
     "engine.py": "self-play",
-    "losses.py": "games with planner",
+    "losses.py": "hindsight, knowing every card",
     "replay.py": "bytes per step",
     "review.py": "-move game:",
     "widget.py": "bytes synced per move",

@@ -16,6 +16,7 @@ import dataclasses
 import math
 import random
 import zlib
+from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import partial
 from typing import Final, Literal
@@ -288,7 +289,7 @@ class ExpertBot(Bot):
             return plan
         ranked = self.ending_lines(view, search, plan)
         lines = dict(ranked)
-        top = [path for path, value in ranked[: w.reply_lines] if value >= ranked[0][1] - w.reply_margin]
+        top = compared_lines(ranked, w)
         if len(top) < 2:
             return plan
         rng = self._turn_rng(view)
@@ -439,6 +440,15 @@ class ExpertBot(Bot):
         self.last_plan = plan
         self._steps = list(plan.steps)
         self._why = partial(describe_plan, view, plan)  # put in words only when explain() asks
+
+
+def compared_lines(ranked: Sequence[tuple[Path, float]], weights: Weights) -> list[Path]:
+    """The lines the look-ahead compares among `ExpertBot.ending_lines`' (best first): the
+    first `Weights.reply_lines` of them that score within `Weights.reply_margin` of the best."""
+    if not ranked:
+        return []
+    best = ranked[0][1]
+    return [path for path, value in ranked[: weights.reply_lines] if value >= best - weights.reply_margin]
 
 
 def _center_sizes(view: PlayerView) -> tuple[int, int, int]:

@@ -15,7 +15,7 @@ import pytest
 from bot_helpers import make_view
 
 from spite_widget import Game, PlayerView
-from spite_widget.bots.expert import ExpertBot, _to_move, _to_step, evaluate
+from spite_widget.bots.expert import ExpertBot, _to_move, _to_step, compared_lines, evaluate
 from spite_widget.bots.greedy import GreedyBot
 from spite_widget.bots.lookahead import reply_values
 from spite_widget.bots.plan import DISCARD, Plan, TurnSearch, Weights, pays
@@ -70,6 +70,10 @@ def test_the_look_ahead_overrules_the_scores_only_for_close_lines_that_end_the_t
             world.play(move)
         # the chances told are those where the chosen line ends
         assert plan.chances == search.end_of(plan.steps)[0]
+        # one of the lines compared (what benchmarks/losses.py asks of its hindsight, too)
+        compared = compared_lines(ExpertBot(seed=3).ending_lines(view, search, scores), Weights())
+        assert scores.steps in compared and plan.steps in compared
+        assert 2 <= len(compared) <= Weights().reply_lines
     assert changed >= 3, f"the look-ahead changed only {changed} turns of a whole game"
 
 
