@@ -17,7 +17,7 @@ the eval after one turn-ending discard to the eval after the next). A calibrated
 is a martingale: both should be near 0; a bias that favours the player who just moved shows
 as a rise over their own turns and a fall over the opponent's.
 
-    python benchmarks/calibration.py [--games 120] [--review-games 40] [--save examples/calibration.json]
+    python benchmarks/calibration.py [--games 120] [--review-games 40] [--workers 2] [--save examples/calibration.json]
     python benchmarks/calibration.py --quick     # a few games: figures only, no verdict
 """
 
@@ -27,6 +27,7 @@ import argparse
 import json
 import time
 from collections.abc import Sequence
+from concurrent.futures import ProcessPoolExecutor
 from dataclasses import astuple
 from pathlib import Path
 
@@ -96,6 +97,9 @@ def main() -> None:
         "--review-games", type=int, default=40, help="games per pairing reviewed whole (default 40)"
     )
     parser.add_argument("--seed", type=int, default=1000, help="not the seeds the model was fitted on")
+    parser.add_argument(
+        "--workers", type=int, default=1, help="processes, one pairing each (default 1; up to 4 help)"
+    )
     parser.add_argument("--quick", action="store_true", help="2 games per pairing (1 reviewed), figures only")
     parser.add_argument("--save", type=Path, help="write the decile tables as JSON (for the notebook)")
     parser.add_argument(
@@ -106,23 +110,34 @@ def main() -> None:
     reviewed_games = 1 if args.quick else args.review_games
     positions: list[Position] = []
     t0 = time.perf_counter()
-    for k, pair in enumerate(PAIRS):
+    seeds = [args.seed + k for k in range(len(PAIRS))]
+    # one pairing per process: the same deals and seats as one process plays, in order
+    with ProcessPoolExecutor(max(1, args.workers)) as pool:
         if games:
-            positions.extend(play_logged(pair, games, seed=args.seed + k))
-        print(f"{pair[0]} v {pair[1]}: {games} games, {time.perf_counter() - t0:.0f} s so far", flush=True)
-    seconds = time.perf_counter() - t0
+            for pair, part in zip(
+                PAIRS, pool.map(play_logged, PAIRS, [games] * len(PAIRS), seeds), strict=True
+            ):
+                positions.extend(part)
+                print(
+                    f"{pair[0]} v {pair[1]}: {games} games, {time.perf_counter() - t0:.0f} s so far",
+                    flush=True,
+                )
+        seconds = time.perf_counter() - t0
     print(f"plans: {games * len(PAIRS)} games ({seconds:.0f} s)")
     if games:
         print_table("The expert's plans (the end of its chosen line)", positions, not args.quick)
     stored: list[Stored] = []
     t1 = time.perf_counter()
-    for k, pair in enumerate(PAIRS):
-        if reviewed_games:
-            stored.extend(play_reviewed(pair, reviewed_games, seed=args.seed + k))
-        print(
-            f"reviewed {pair[0]} v {pair[1]}: {reviewed_games} games, {time.perf_counter() - t1:.0f} s so far",
-            flush=True,
-        )
+    if reviewed_games:
+        with ProcessPoolExecutor(max(1, args.workers)) as pool:
+            reviews = pool.map(play_reviewed, PAIRS, [reviewed_games] * len(PAIRS), seeds)
+            for pair, part in zip(PAIRS, reviews, strict=True):
+                stored.extend(part)
+                print(
+                    f"reviewed {pair[0]} v {pair[1]}: {reviewed_games} games, "
+                    f"{time.perf_counter() - t1:.0f} s so far",
+                    flush=True,
+                )
     if stored:
         print_table("A review's stored evals (after every move, the mover's view)", stored, not args.quick)
         for name in (LINE, FRESH, BETWEEN):
