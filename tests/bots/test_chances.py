@@ -183,11 +183,11 @@ def test_the_model_can_still_choose_the_lines_for_comparison() -> None:
     bot = ExpertBot(seed=1, choose_by_model=True)
     assert bot.choose(view) == "P:7h>C1"
     plan = bot.last_plan
-    assert (
-        plan is not None
-        and plan.chances is not None
-        and plan.value == pytest.approx(1000 * plan.chances.score)
-    )
+    search = bot._search
+    assert plan is not None and plan.chances is not None and search is not None
+    # it scores by the chances its choices weigh (the choice map); it tells them by the line map
+    assert plan.value == pytest.approx(1000 * search.end_of(plan.steps, "choice")[0].score)
+    assert plan.chances == search.end_of(plan.steps)[0]
 
 
 def _behind_in_a_race() -> PlayerView:
