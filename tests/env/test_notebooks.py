@@ -15,22 +15,9 @@ def run(name: str, tmp_path: Path) -> list[str]:
     """Every text the notebook shows, run from a clean slate in a copy of examples/."""
     folder = tmp_path / "examples"
     shutil.copytree(ROOT / "examples", folder)
-    nb = run_notebook(folder / name)
-    assert not [o for o in code_outputs(nb) if o.output_type == "error"]
-    texts: list[str] = []
-    for cell in nb.cells:
-        previous = None
-        for o in cell.get("outputs", []):
-            text = o.get("text", "") + str(o.get("data", {}).get("text/plain", ""))
-            stream = o.get("name") if o.output_type == "stream" else None
-            if stream is not None and stream == previous:
-                # a printed line may reach the client in two messages (seen on a loaded
-                # machine): a cell's consecutive outputs to one stream are one text, as shown
-                texts[-1] += text
-            else:
-                texts.append(text)
-            previous = stream
-    return texts
+    outputs = code_outputs(run_notebook(folder / name))
+    assert not [o for o in outputs if o.output_type == "error"]
+    return [o.get("text", "") + str(o.get("data", {}).get("text/plain", "")) for o in outputs]
 
 
 def test_agents_notebook(tmp_path: Path) -> None:
