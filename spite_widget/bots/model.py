@@ -61,6 +61,7 @@ MOMENTS: Final[tuple[Moment, ...]] = ("line", "between")
 Use = Literal["line", "between", "choice"]
 """What chances are for: told at a moment, or weighed by the expert's choices ("choice":
 where a line ends, for the pay check and the look-ahead's judge; see `EvalModel.choice_map`)."""
+USES: Final[tuple[Use, ...]] = (*MOMENTS, "choice")
 
 
 @dataclass(frozen=True, slots=True)
@@ -352,9 +353,6 @@ def _number(value: object) -> float:
     if not isinstance(value, (int, float)):
         raise ValueError(f"an eval model's scale must be a number, not {value!r}")
     return float(value)
-
-
-USES: Final[tuple[Use, ...]] = (*MOMENTS, "choice")
 
 
 def read_recalibration(data: object) -> dict[Use, Recalibration]:
