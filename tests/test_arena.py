@@ -10,7 +10,7 @@ import pytest
 from notebooks import code_outputs, run_notebook
 
 from spite_widget import Game, Match
-from spite_widget.bots.arena import GameSpec, main, play_one, run_arena, wilson
+from spite_widget.bots.arena import GameSpec, main, play_one, run_arena, saved_outcome, wilson
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -55,6 +55,63 @@ def test_matches_are_played_to_fifty_points(tmp_path: Path) -> None:
     assert sorted(outcome.points) == sorted(match.scores)
 
 
+def test_a_stopped_run_resumes_from_its_records_and_counts_as_the_whole_run(tmp_path: Path) -> None:
+    whole = run_arena("expert", "greedy", 6, workers=1, seed=4, progress=False)
+    stopped = tmp_path / "run"
+    first = run_arena("expert", "greedy", 6, workers=1, seed=4, progress=False, save=stopped)
+    for i in (1, 4, 5):  # as if the run had been stopped before these games were saved
+        (stopped / f"game-{i:05d}.json").unlink()
+    kept = {i: (stopped / f"game-{i:05d}.json").read_text() for i in (0, 2, 3)}
+    resumed = run_arena("expert", "greedy", 6, workers=1, seed=4, progress=False, save=stopped, resume=True)
+    assert resumed.resumed == 3 and resumed.n == 6
+    assert all(a.same_play(b) for a, b in zip(whole.outcomes, resumed.outcomes, strict=True))
+    for i in (0, 2, 3):  # read back with the clock saved beside the record, and left as they were
+        assert resumed.outcomes[i].think_time == first.outcomes[i].think_time
+        assert (stopped / f"game-{i:05d}.json").read_text() == kept[i]
+    assert sorted(p.name for p in stopped.iterdir()) == [f"game-{i:05d}.json" for i in range(6)]
+    assert "(3 read back from the saved records)" in resumed.table()
+    assert resumed.wins == whole.wins and resumed.draws == whole.draws
+
+
+def test_a_match_reads_back_from_its_record_as_it_was_played(tmp_path: Path) -> None:
+    spec = GameSpec(3, ("greedy", "random"), 2, matches=True, save=os.fspath(tmp_path))
+    assert saved_outcome(spec) is None  # not played yet
+    played = play_one(spec)
+    read = saved_outcome(spec)
+    assert read is not None and read.same_play(played) and read.think_time == played.think_time
+    assert read.games > 1 and read.winner == played.winner and read.points == played.points
+
+
+def test_resume_refuses_records_it_cannot_trust_and_plays_nothing(tmp_path: Path) -> None:
+    run_arena("greedy", "random", 2, workers=1, seed=1, progress=False, save=tmp_path)
+    with pytest.raises(ValueError, match=r"is not from this run: .*'seed': 1.*'seed': 2"):
+        run_arena("greedy", "random", 4, workers=1, seed=2, progress=False, save=tmp_path, resume=True)
+    with pytest.raises(ValueError, match="is not from this run"):
+        run_arena("random", "greedy", 4, workers=1, seed=1, progress=False, save=tmp_path, resume=True)
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["game-00000.json", "game-00001.json"]
+    path = tmp_path / "game-00001.json"
+    path.write_text(path.read_text()[:200])  # cut short, as by a full disk
+    with pytest.raises(ValueError, match=r"game-00001\.json: not a readable record"):
+        run_arena("greedy", "random", 4, workers=1, seed=1, progress=False, save=tmp_path, resume=True)
+    record = json.loads((tmp_path / "game-00000.json").read_text())
+    record["moves"], record["result"] = record["moves"][:10], None  # unfinished, and no bot forfeited
+    path.write_text(json.dumps({**record, "x-arena": {**record["x-arena"], "index": 1}}))
+    with pytest.raises(ValueError, match="stops before the end and says no bot forfeited"):
+        run_arena("greedy", "random", 4, workers=1, seed=1, progress=False, save=tmp_path, resume=True)
+    record["moves"][3] = "H:Kd>C9"
+    path.write_text(json.dumps({**record, "x-arena": {**record["x-arena"], "index": 1}}))
+    with pytest.raises(ValueError, match=r"game-00001.json: .*move 4"):
+        run_arena("greedy", "random", 4, workers=1, seed=1, progress=False, save=tmp_path, resume=True)
+    record = json.loads((tmp_path / "game-00000.json").read_text())
+    record["x-arena"]["moves"] = [-1, 3]
+    (tmp_path / "game-00000.json").write_text(json.dumps(record))
+    with pytest.raises(ValueError, match="think_time and moves must be two numbers"):
+        saved_outcome(GameSpec(0, ("greedy", "random"), 1, save=os.fspath(tmp_path)))
+    with pytest.raises(ValueError, match="give the directory"):
+        run_arena("greedy", "random", 2, workers=1, progress=False, resume=True)
+    assert len(list(tmp_path.iterdir())) == 2
+
+
 def test_wilson_interval() -> None:
     lo, hi = wilson(50, 100)
     assert lo == pytest.approx(0.4038, abs=1e-3) and hi == pytest.approx(0.5962, abs=1e-3)
@@ -72,6 +129,17 @@ def test_the_command_line_prints_the_table(capsys: pytest.CaptureFixture[str], t
     assert summary["n"] == 2 and len(summary["win_rate_ci"]) == 2
     with pytest.raises(SystemExit):
         main(["greedy", "nobody"])
+    with pytest.raises(SystemExit):
+        main(["greedy", "random", "--resume"])  # nothing to resume from
+    assert "needs --save DIR" in capsys.readouterr().err
+    saved = tmp_path / "run"
+    assert main(["greedy", "random", "--games", "2", "--workers", "1", "--quiet", "--save", str(saved)]) == 0
+    capsys.readouterr()
+    args = ["greedy", "random", "--games", "4", "--workers", "1", "--quiet", "--save", str(saved), "--resume"]
+    assert main(args) == 0
+    out = capsys.readouterr().out
+    assert "4 games: greedy v random" in out and "(2 read back from the saved records)" in out
+    assert len(list(saved.iterdir())) == 4
 
 
 def test_the_arena_runs_on_a_local_dask_cluster() -> None:

@@ -8,7 +8,7 @@ deal with the seats swapped, so neither bot gains from the cards or from moving 
 Local runs use `concurrent.futures` processes; `--scheduler tcp://host:8786` hands the
 same games to a Dask `distributed` cluster instead (an optional extra, imported only then).
 
-    spite-arena expert greedy --games 1000 [--workers N] [--seed S] [--matches] [--save DIR]
+    spite-arena expert greedy --games 1000 [--workers N] [--seed S] [--matches] [--save DIR [--resume]]
 """
 
 from __future__ import annotations
@@ -26,6 +26,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from ..engine.errors import RecordError
 from ..engine.game import Game
 from ..engine.match import Match
 from . import BOT_NAMES, EXTRA_BOTS, get_bot
@@ -146,7 +147,7 @@ def play_one(spec: GameSpec) -> GameOutcome:
             moves[seat[p]] += 1
             game.play(move, player=p)
 
-    record: dict[str, Any]
+    played: Game | Match
     if spec.matches:
         match = Match(target=50, seed=spec.deal_seed, players=players)
         while True:
@@ -154,47 +155,130 @@ def play_one(spec: GameSpec) -> GameOutcome:
             if match.is_over or failed:
                 break
             match.next_game()
-        scores = match.scores
-        seat_winner = match.winner
-        points = (scores[seat.index(0)], scores[seat.index(1)])
-        plies = sum(g.ply for g in match.games)
-        games = len(match.games)
-        drawn = sum(1 for g in match.games if g.is_over and g.winner is None)
-        record = match.to_record()
+        played = match
     else:
         game = Game.new(seed=spec.deal_seed, players=players)
         run(game)
-        seat_winner = game.winner
-        pts = [0, 0]
-        if seat_winner is not None:
-            pts[seat[seat_winner]] = game.points
-        points = (pts[0], pts[1])
-        plies = game.ply
-        games = 1
-        drawn = 1 if seat_winner is None else 0
-        record = game.to_record()
-    winner = None if seat_winner is None else seat[seat_winner]
-    if failed:  # the other bot wins; the game stops where it was (unfinished in the record)
-        winner = 1 - failed[0][0]
-        drawn = 0 if not spec.matches else drawn
+        played = game
+    record = played.to_record()
+    if failed:  # the game stops where it was (unfinished in the record)
         record["x-forfeit"] = failed[0][1]
     if spec.save is not None:
-        kind = "match" if spec.matches else "game"
-        record["x-arena"] = {"index": spec.index, "seed": spec.seed, "bots": list(names)}
-        path = Path(spec.save) / f"{kind}-{spec.index:05d}.json"
-        path.write_text(json.dumps(record, indent=1) + "\n", encoding="utf-8")
+        record["x-arena"] = {
+            "index": spec.index,
+            "seed": spec.seed,
+            "bots": list(names),
+            "think_time": think,
+            "moves": moves,
+        }
+        record_path(spec).write_text(json.dumps(record, indent=1) + "\n", encoding="utf-8")
+    return _outcome(spec, played, failed[0] if failed else None, (think[0], think[1]), (moves[0], moves[1]))
+
+
+def _outcome(
+    spec: GameSpec,
+    played: Game | Match,
+    failed: tuple[int, str] | None,
+    think_time: tuple[float, float],
+    moves: tuple[int, int],
+) -> GameOutcome:
+    """What a finished game (or match) gave bots A and B; `failed`: (the bot that forfeited, why)."""
+    seat = (1, 0) if spec.swapped else (0, 1)  # seat[p] is which bot (0 = A, 1 = B) sits in seat p
+    if isinstance(played, Match):
+        scores = played.scores
+        seat_winner = played.winner
+        points = (scores[seat.index(0)], scores[seat.index(1)])
+        games = played.games
+    else:
+        seat_winner = played.winner
+        pts = [0, 0]
+        if seat_winner is not None:
+            pts[seat[seat_winner]] = played.points
+        points = (pts[0], pts[1])
+        games = [played]
+    drawn = sum(1 for g in games if g.is_over and g.winner is None)
+    winner = None if seat_winner is None else seat[seat_winner]
+    if failed is not None:  # the other bot wins
+        winner = 1 - failed[0]
+        if not spec.matches:
+            drawn = 0
     return GameOutcome(
         index=spec.index,
         winner=winner,
         points=points,
-        plies=plies,
-        games=games,
+        plies=sum(g.ply for g in games),
+        games=len(games),
         drawn_games=drawn,
-        think_time=(think[0], think[1]),
-        moves=(moves[0], moves[1]),
-        forfeit=failed[0][0] if failed else None,
-        forfeit_reason=failed[0][1] if failed else "",
+        think_time=think_time,
+        moves=moves,
+        forfeit=failed[0] if failed else None,
+        forfeit_reason=failed[1] if failed else "",
     )
+
+
+def record_path(spec: GameSpec) -> Path:
+    """Where a run that saves writes this game's (or match's) record."""
+    if spec.save is None:
+        raise ValueError("this run saves no records")
+    kind = "match" if spec.matches else "game"
+    return Path(spec.save) / f"{kind}-{spec.index:05d}.json"
+
+
+def saved_outcome(spec: GameSpec) -> GameOutcome | None:
+    """The outcome of a game (or match) this same run already saved, read back from its
+    record (every move replayed and checked), or None when it is not there yet.
+
+    Long runs can so be stopped and resumed: each game is a pure function of its number
+    and the run's seed, so a game read back is the game the run would play again. The
+    clock is not part of a record: it is read from `x-arena` beside it (0 when absent).
+    Raises ValueError for a record that is unreadable, unfinished or from another run.
+    """
+    path = record_path(spec)
+    if not path.exists():
+        return None
+    try:
+        record = json.loads(path.read_text(encoding="utf-8"))
+    except (OSError, UnicodeDecodeError, json.JSONDecodeError) as e:
+        raise ValueError(f"{path}: not a readable record ({e}); delete it to play that game again") from e
+    meta = record.get("x-arena") if isinstance(record, dict) else None
+    want = {"index": spec.index, "seed": spec.seed, "bots": list(spec.bots)}
+    if not isinstance(meta, dict) or {k: meta.get(k) for k in want} != want:
+        got = {k: meta.get(k) for k in want} if isinstance(meta, dict) else None
+        raise ValueError(
+            f"{path} is not from this run: it says {got}, this run is {want}. "
+            "Resume with the same bots and --seed, or save into another directory."
+        )
+    try:
+        played: Game | Match = Match.from_record(record) if spec.matches else Game.from_record(record)
+    except RecordError as e:
+        raise ValueError(f"{path}: {e}") from e
+    last = played.game if isinstance(played, Match) else played
+    failed: tuple[int, str] | None = None
+    reason = record.get("x-forfeit")
+    seat = (1, 0) if spec.swapped else (0, 1)
+    if reason is not None:
+        failed = (seat[last.current_player], str(reason))  # the bot that was to move
+    elif not played.is_over:
+        raise ValueError(f"{path}: the record stops before the end and says no bot forfeited")
+    think, moves = meta.get("think_time", [0.0, 0.0]), meta.get("moves", [0, 0])
+    if not (_pair(think, whole=False) and _pair(moves, whole=True)):
+        raise ValueError(f"{path}: x-arena's think_time and moves must be two numbers each")
+    return _outcome(spec, played, failed, (float(think[0]), float(think[1])), (int(moves[0]), int(moves[1])))
+
+
+def _pair(value: object, whole: bool) -> bool:
+    """Two numbers >= 0 (whole numbers when `whole`), as JSON gives them."""
+    if not isinstance(value, list) or len(value) != 2:
+        return False
+    for x in value:
+        if (
+            isinstance(x, bool)
+            or not isinstance(x, int | float)
+            or x < 0
+            or (whole and not isinstance(x, int))
+        ):
+            return False
+    return True
 
 
 def wilson(wins: int, n: int, z: float = 1.96) -> tuple[float, float]:
@@ -218,6 +302,8 @@ class ArenaResult:
     """Every game's outcome, in game order."""
     seconds: float = 0.0
     """Wall-clock time of the run."""
+    resumed: int = 0
+    """Games (or matches) read back from the records of an earlier, stopped run."""
 
     @property
     def n(self) -> int:
@@ -298,7 +384,8 @@ class ArenaResult:
         name_a, name_b = f"{a} (A)", f"{b} (B)"
         width = max(len(name_a), len(name_b), 12)
         rows = [
-            f"{self.n} {unit}: {a} v {b}, seats swapped every other game, {self.seconds:.1f} s",
+            f"{self.n} {unit}: {a} v {b}, seats swapped every other game, {self.seconds:.1f} s"
+            + (f" ({self.resumed} read back from the saved records)" if self.resumed else ""),
             f"{'':<{width}}  {'wins':>6}  {'avg points':>10}  {'ms/move':>8}",
             f"{name_a:<{width}}  {wa:>6}  {pa:>10.2f}  {ta:>8.2f}",
             f"{name_b:<{width}}  {wb:>6}  {pb:>10.2f}  {tb:>8.2f}",
@@ -355,12 +442,15 @@ def run_arena(
     save: str | os.PathLike[str] | None = None,
     scheduler: Any = None,
     progress: bool = True,
+    resume: bool = False,
 ) -> ArenaResult:
     """Play `games` games (or matches) of `bot_a` against `bot_b` and gather the results.
 
     `workers`: local processes (default: the CPU count; 1 plays in this process).
     `scheduler`: a Dask scheduler address such as "tcp://host:8786", or a
     `distributed.Client`; the games then run on that cluster instead.
+    `resume`: read back the games this same run (bots, seed, kind) already saved in `save`
+    and play only the others: a long run stopped halfway goes on where it was.
     """
     for name in (bot_a, bot_b):
         if is_spec(name):
@@ -376,12 +466,24 @@ def run_arena(
     if save is not None:
         Path(save).mkdir(parents=True, exist_ok=True)
         save_dir = os.fspath(save)
+    if resume and save_dir is None:
+        raise ValueError("resume reads back the records of a run: give the directory it saved them in")
     todo = specs((bot_a, bot_b), games, seed, matches, save_dir)
     result = ArenaResult((bot_a, bot_b), matches)
     start = time.perf_counter()
-    stream = _run_dask(todo, scheduler) if scheduler is not None else _run_local(todo, workers)
-    outcomes = list(_progress(stream, len(todo), f"{bot_a} v {bot_b}", progress))
-    result.outcomes = sorted(outcomes, key=lambda o: o.index)
+    read_back: list[GameOutcome] = []
+    if resume:
+        for spec in todo:
+            got = saved_outcome(spec)
+            if got is not None:
+                read_back.append(got)
+        done = {o.index for o in read_back}
+        todo = [spec for spec in todo if spec.index not in done]
+    result.resumed = len(read_back)
+    if todo:
+        stream = _run_dask(todo, scheduler) if scheduler is not None else _run_local(todo, workers)
+        read_back += _progress(stream, len(todo), f"{bot_a} v {bot_b}", progress)
+    result.outcomes = sorted(read_back, key=lambda o: o.index)
     result.seconds = time.perf_counter() - start
     return result
 
@@ -462,12 +564,19 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--seed", type=int, default=0, help="seed of the whole run (default 0)")
     parser.add_argument("--matches", action="store_true", help="play matches to 50 points, not single games")
     parser.add_argument("--save", metavar="DIR", help="write every game (or match) record as JSON into DIR")
+    parser.add_argument(
+        "--resume",
+        action="store_true",
+        help="with --save: read back the games this run (same bots, --seed, --matches) already saved there, play the rest",
+    )
     parser.add_argument("--scheduler", metavar="ADDRESS", help="a Dask scheduler, e.g. tcp://host:8786")
     parser.add_argument("--json", action="store_true", help="print the summary as JSON instead of a table")
     parser.add_argument("--quiet", action="store_true", help="no progress bar")
     args = parser.parse_args(args_in)
     if args.games < 1:
         parser.error("--games must be at least 1")
+    if args.resume and not args.save:
+        parser.error("--resume needs --save DIR: the directory the stopped run saved its records in")
     if is_spec(args.bot_a) or is_spec(args.bot_b):
         sys.path.insert(0, os.getcwd())  # as `python -m` would: your module beside you is found
     for name in (args.bot_a, args.bot_b):
@@ -488,6 +597,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         save=args.save,
         scheduler=args.scheduler,
         progress=not args.quiet,
+        resume=args.resume,
     )
     print(json.dumps(result.summary(), indent=1) if args.json else result.table())
     return 0

@@ -264,6 +264,11 @@ def test_a_failing_bot_forfeits_in_the_arena_and_the_table_says_so(bot_module: s
     assert "'H:Kd>C9' is not a move" in table
     saved = json.loads((tmp_path / "games" / "game-00000.json").read_text())
     assert saved["result"] is None and "Broken failed" in saved["x-forfeit"]
+    again = run_arena(
+        f"{bot_module}:Broken", "greedy", 4, workers=1, progress=False, save=tmp_path / "games", resume=True
+    )  # read back from the records: the forfeits are still the failing bot's
+    assert again.resumed == 4 and again.forfeits == (4, 0) and again.wins == (0, 4)
+    assert [o.forfeit_reason for o in again.outcomes] == [o.forfeit_reason for o in result.outcomes]
     matches = run_arena(f"{bot_module}:Broken", "random", 2, workers=1, progress=False, matches=True)
     assert matches.forfeits == (2, 0) and matches.wins == (0, 2)
 
