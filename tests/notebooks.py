@@ -36,19 +36,21 @@ def run_notebook(path: Path, timeout: int = 300) -> Any:
 
 
 def code_outputs(nb: Any) -> list[Any]:
-    """Every output of every code cell, in order. A cell's consecutive outputs to one stream
-    come as one, as the notebook shows them: a kernel may send one printed line in two
-    messages (seen on a loaded machine), which broke a match on the line."""
+    """Every output of every code cell, in order, each cell's as `cell_outputs` gives them."""
+    return [o for cell in nb.cells if cell.cell_type == "code" for o in cell_outputs(cell)]
+
+
+def cell_outputs(cell: Any) -> list[Any]:
+    """A code cell's outputs, its consecutive outputs to one stream come as one, as the
+    notebook shows them: a kernel may send one printed line in two messages (seen on a
+    loaded machine), which broke a match on the line."""
     out: list[Any] = []
-    for cell in nb.cells:
-        if cell.cell_type != "code":
+    previous = None
+    for o in cell.outputs:
+        if o.output_type == "stream" and previous is not None and previous.get("name") == o.get("name"):
+            previous = nbformat.from_dict({**previous, "text": previous.text + o.text})  # type: ignore[no-untyped-call]
+            out[-1] = previous
             continue
-        previous = None
-        for o in cell.outputs:
-            if o.output_type == "stream" and previous is not None and previous.get("name") == o.get("name"):
-                previous = nbformat.from_dict({**previous, "text": previous.text + o.text})  # type: ignore[no-untyped-call]
-                out[-1] = previous
-                continue
-            out.append(o)
-            previous = o if o.output_type == "stream" else None
+        out.append(o)
+        previous = o if o.output_type == "stream" else None
     return out

@@ -21,7 +21,7 @@ from typing import Any
 
 import nbformat
 import pytest
-from notebooks import run_notebook
+from notebooks import cell_outputs, run_notebook
 
 ROOT = Path(__file__).resolve().parents[1]
 NOTEBOOKS = sorted((ROOT / "examples").glob("*.ipynb"))
@@ -49,14 +49,10 @@ def text_outputs(nb: Any) -> list[tuple[int, list[str]]]:
         if cell.cell_type != "code":
             continue
         texts: list[str] = []
-        for o in cell.outputs:
+        for o in cell_outputs(cell):  # a print split into chunks comes as one
             kind = o.get("output_type")
-            if kind == "stream":  # a kernel may split a print into chunks: join them
-                head = f"{o.get('name')}: "
-                if texts and texts[-1].startswith(head):
-                    texts[-1] += o.get("text", "")
-                else:
-                    texts.append(head + o.get("text", ""))
+            if kind == "stream":
+                texts.append(f"{o.get('name')}: {o.get('text', '')}")
             elif kind in ("execute_result", "display_data"):
                 plain = o.get("data", {}).get("text/plain")
                 if plain is not None:
