@@ -269,8 +269,15 @@ def test_a_failing_bot_forfeits_in_the_arena_and_the_table_says_so(bot_module: s
     )  # read back from the records: the forfeits are still the failing bot's
     assert again.resumed == 4 and again.forfeits == (4, 0) and again.wins == (0, 4)
     assert [o.forfeit_reason for o in again.outcomes] == [o.forfeit_reason for o in result.outcomes]
-    matches = run_arena(f"{bot_module}:Broken", "random", 2, workers=1, progress=False, matches=True)
+    kept = tmp_path / "matches"
+    matches = run_arena(
+        f"{bot_module}:Broken", "random", 2, workers=1, progress=False, matches=True, save=kept
+    )
     assert matches.forfeits == (2, 0) and matches.wins == (0, 2)
+    again = run_arena(
+        f"{bot_module}:Broken", "random", 2, workers=1, progress=False, matches=True, save=kept, resume=True
+    )
+    assert again.resumed == 2 and again.forfeits == (2, 0) and again.wins == (0, 2)
 
 
 def test_spite_arena_command_takes_specs_and_refuses_bad_ones(
