@@ -19,6 +19,7 @@ as a rise over their own turns and a fall over the opponent's.
 
     python benchmarks/calibration.py [--games 120] [--review-games 40] [--workers 2] [--save examples/calibration.json]
     python benchmarks/calibration.py --quick     # a few games: figures only, no verdict
+    python benchmarks/calibration.py --review-games 0 --recalibration FILE   # a refitted map, before shipping it
 """
 
 from __future__ import annotations
@@ -30,7 +31,7 @@ import random
 import time
 from collections.abc import Sequence
 from concurrent.futures import ProcessPoolExecutor
-from dataclasses import astuple
+from dataclasses import astuple, replace
 from pathlib import Path
 
 from spite_widget.bots.calibration import (
@@ -45,6 +46,7 @@ from spite_widget.bots.calibration import (
     play_reviewed,
     zigzag,
 )
+from spite_widget.bots.model import EvalModel, default_model, read_recalibration
 
 PAIRS = (("expert", "greedy"), ("expert", "expert"), ("expert", "baseline"), ("expert", "planner"))
 TARGET = 0.05
@@ -87,6 +89,18 @@ def spread(
             (g[int(0.975 * (len(g) - 1))] - g[int(0.025 * (len(g) - 1))]) / 2 if len(g) > 1 else math.nan
         )
     return out
+
+
+def with_maps(path: Path) -> EvalModel:
+    """The shipped model with the maps in `path` in place of the shipped ones (those it has)."""
+    maps = read_recalibration(json.loads(path.read_text(encoding="utf-8")))
+    shipped = default_model()
+    return replace(
+        shipped,
+        line_map=maps.get("line", shipped.line_map),
+        between_map=maps.get("between", shipped.between_map),
+        choice_map=maps.get("choice", shipped.choice_map),
+    )
 
 
 def print_table(
@@ -154,9 +168,19 @@ def main() -> None:
     parser.add_argument(
         "--data", type=Path, help="also keep the positions (.npz) for scripts/fit_eval_model.py"
     )
+    parser.add_argument(
+        "--recalibration",
+        type=Path,
+        metavar="FILE",
+        help="judge the maps in FILE (as scripts/fit_recalibration.py --out writes them) instead of "
+        "the shipped ones, on the plans only (needs --review-games 0); a choice map in it changes the moves",
+    )
     args = parser.parse_args()
+    if args.recalibration is not None and args.review_games and not args.quick:
+        parser.error("--recalibration judges the plans only: add --review-games 0")
+    model = default_model() if args.recalibration is None else with_maps(args.recalibration)
     games = 2 if args.quick else args.games
-    reviewed_games = 1 if args.quick else args.review_games
+    reviewed_games = 0 if args.recalibration is not None else 1 if args.quick else args.review_games
     positions: list[Position] = []
     plan_games: list[tuple[int, int]] = []  # (pairing, game) of each position
     t0 = time.perf_counter()
@@ -164,7 +188,7 @@ def main() -> None:
     # one pairing per process: the same deals and seats as one process plays, in order
     with ProcessPoolExecutor(max(1, args.workers)) as pool:
         if games:
-            parts = pool.map(play_logged, PAIRS, [games] * len(PAIRS), seeds)
+            parts = pool.map(play_logged, PAIRS, [games] * len(PAIRS), seeds, [model] * len(PAIRS))
             for k, (pair, part) in enumerate(zip(PAIRS, parts, strict=True)):
                 positions.extend(part)
                 plan_games.extend((k, q.game) for q in part)

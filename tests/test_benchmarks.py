@@ -6,7 +6,9 @@ benchmark that no longer imports or runs fails the suite instead of rotting unse
 
 from __future__ import annotations
 
+import json
 import os
+import re
 import subprocess
 import sys
 from pathlib import Path
@@ -46,3 +48,32 @@ def test_a_benchmark_runs_in_its_quick_mode(name: str) -> None:
     assert done.stdout.strip(), f"{name} --quick printed nothing"
     if name in PRINTS:
         assert PRINTS[name] in done.stdout, done.stdout
+
+
+def test_the_calibration_benchmark_judges_a_map_before_it_ships(tmp_path: Path) -> None:
+    """`--recalibration FILE` tells the plans' chances through FILE's maps: a map that says
+    50% to all but certainty puts every position in one decile, at 0.500."""
+    flat = [[0.0, 0.0], [0.001, 0.5], [0.999, 0.5], [1.0, 1.0]]
+    path = tmp_path / "flat.json"
+    path.write_text(json.dumps({"maps": {"line": {"win": flat, "lose_share": flat}}}))
+    script = str(BENCHMARKS / "calibration.py")
+    done = subprocess.run(
+        [sys.executable, script, "--quick", "--recalibration", str(path)],
+        capture_output=True,
+        text=True,
+        timeout=600,
+        cwd=BENCHMARKS.parent,
+    )
+    assert done.returncode == 0, done.stderr[-4000:]
+    rows = [line.split() for line in done.stdout.splitlines() if re.match(r"0\.\d-\d\.\d ", line)]
+    assert len(rows) == 10 and "reviewed" not in done.stdout  # the plans only
+    filled = [row for row in rows if int(row[1]) > 0]
+    assert [row[0] for row in filled] == ["0.5-0.6"] and filled[0][2] == "0.500"
+    refused = subprocess.run(
+        [sys.executable, script, "--games", "1", "--recalibration", str(path)],
+        capture_output=True,
+        text=True,
+        timeout=600,
+        cwd=BENCHMARKS.parent,
+    )
+    assert refused.returncode == 2 and "add --review-games 0" in refused.stderr
