@@ -31,7 +31,7 @@ import random
 import time
 from collections.abc import Sequence
 from concurrent.futures import ProcessPoolExecutor
-from dataclasses import astuple, replace
+from dataclasses import astuple
 from pathlib import Path
 
 from spite_widget.bots.calibration import (
@@ -46,7 +46,7 @@ from spite_widget.bots.calibration import (
     play_reviewed,
     zigzag,
 )
-from spite_widget.bots.model import EvalModel, default_model, read_recalibration
+from spite_widget.bots.model import default_model, read_recalibration
 
 PAIRS = (("expert", "greedy"), ("expert", "expert"), ("expert", "baseline"), ("expert", "planner"))
 TARGET = 0.05
@@ -89,18 +89,6 @@ def spread(
             (g[int(0.975 * (len(g) - 1))] - g[int(0.025 * (len(g) - 1))]) / 2 if len(g) > 1 else math.nan
         )
     return out
-
-
-def with_maps(path: Path) -> EvalModel:
-    """The shipped model with the maps in `path` in place of the shipped ones (those it has)."""
-    maps = read_recalibration(json.loads(path.read_text(encoding="utf-8")))
-    shipped = default_model()
-    return replace(
-        shipped,
-        line_map=maps.get("line", shipped.line_map),
-        between_map=maps.get("between", shipped.between_map),
-        choice_map=maps.get("choice", shipped.choice_map),
-    )
 
 
 def print_table(
@@ -178,7 +166,11 @@ def main() -> None:
     args = parser.parse_args()
     if args.recalibration is not None and args.review_games and not args.quick:
         parser.error("--recalibration judges the plans only: add --review-games 0")
-    model = default_model() if args.recalibration is None else with_maps(args.recalibration)
+    model = default_model()
+    if args.recalibration is not None:  # the maps it has in place of the shipped ones
+        model = model.with_maps(
+            read_recalibration(json.loads(args.recalibration.read_text(encoding="utf-8")))
+        )
     games = 2 if args.quick else args.games
     reviewed_games = 0 if args.recalibration is not None else 1 if args.quick else args.review_games
     positions: list[Position] = []

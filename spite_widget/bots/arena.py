@@ -54,6 +54,11 @@ class GameSpec:
         return self.index % 2 == 1
 
     @property
+    def seats(self) -> tuple[int, int]:
+        """Which bot (0 = A, 1 = B) sits in seat 0 and in seat 1."""
+        return (1, 0) if self.swapped else (0, 1)
+
+    @property
     def deal_seed(self) -> int:
         """The seed of the deal (shared by the two games of a pair)."""
         return derive(self.seed, "deal", self.index // 2)
@@ -120,8 +125,7 @@ def derive(*parts: object) -> int:
 def play_one(spec: GameSpec) -> GameOutcome:
     """Play one arena game or match. A top-level function, so processes and Dask can run it."""
     names = spec.bots
-    # seat[p] is which bot (0 = A, 1 = B) sits in seat p
-    seat = (1, 0) if spec.swapped else (0, 1)
+    seat = spec.seats
     bots = [get_bot(names[seat[p]], seed=spec.bot_seed(seat[p])) for p in (0, 1)]
     think = [0.0, 0.0]
     moves = [0, 0]
@@ -183,7 +187,7 @@ def _outcome(
     moves: tuple[int, int],
 ) -> GameOutcome:
     """What a finished game (or match) gave bots A and B; `failed`: (the bot that forfeited, why)."""
-    seat = (1, 0) if spec.swapped else (0, 1)  # seat[p] is which bot (0 = A, 1 = B) sits in seat p
+    seat = spec.seats
     if isinstance(played, Match):
         scores = played.scores
         seat_winner = played.winner
@@ -255,9 +259,8 @@ def saved_outcome(spec: GameSpec) -> GameOutcome | None:
     last = played.game if isinstance(played, Match) else played
     failed: tuple[int, str] | None = None
     reason = record.get("x-forfeit")
-    seat = (1, 0) if spec.swapped else (0, 1)
     if reason is not None:
-        failed = (seat[last.current_player], str(reason))  # the bot that was to move
+        failed = (spec.seats[last.current_player], str(reason))  # the bot that was to move
     elif not played.is_over:
         raise ValueError(f"{path}: the record stops before the end and says no bot forfeited")
     think, moves = meta.get("think_time", [0.0, 0.0]), meta.get("moves", [0, 0])

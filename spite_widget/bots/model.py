@@ -257,6 +257,15 @@ class EvalModel:
         stops as the expert's choices weigh it ("choice")."""
         return self.recalibrated(self.raw_leaf_chances(leaf), moment)
 
+    def with_maps(self, maps: dict[Use, Recalibration]) -> EvalModel:
+        """This model with `maps` in place of its own for the uses they name (the others kept)."""
+        return replace(
+            self,
+            line_map=maps.get("line", self.line_map),
+            between_map=maps.get("between", self.between_map),
+            choice_map=maps.get("choice", self.choice_map),
+        )
+
     def raw_leaf_chances(self, leaf: Leaf) -> Chances:
         """The logistic model's own (win, lose, draw) for a leaf, before any recalibration."""
         if not self.mixture:
@@ -373,7 +382,4 @@ def default_model() -> EvalModel:
     model = EvalModel.from_json(json.loads(MODEL_FILE.read_text(encoding="utf-8")))
     if not RECALIBRATION_FILE.exists():
         return model
-    maps = read_recalibration(json.loads(RECALIBRATION_FILE.read_text(encoding="utf-8")))
-    return replace(
-        model, line_map=maps.get("line"), between_map=maps.get("between"), choice_map=maps.get("choice")
-    )
+    return model.with_maps(read_recalibration(json.loads(RECALIBRATION_FILE.read_text(encoding="utf-8"))))
