@@ -23,6 +23,7 @@ PRINTS = {
     "losses.py": "hindsight, knowing every card",
     "replay.py": "bytes per step",
     "review.py": "-move game:",
+    "review_marks.py": "expert self-play",
     "widget.py": "bytes synced per move",
 }
 

@@ -52,15 +52,20 @@ def test_a_blunder_is_marked_and_the_better_move_named() -> None:
     assert reviewed[ANNOTATOR_KEY] == "expert"
 
 
-def test_the_expert_agrees_with_its_own_moves() -> None:
-    """A game the expert played against itself earns no mark on the expert's own choices."""
-    g = Game.new(seed=5, players=("E1", "E2"))
-    bots = [get_bot("expert", seed=0), get_bot("expert", seed=0)]
+@pytest.mark.parametrize(("deal", "seeds"), [(5, (0, 0)), (100, (1, 2))])
+def test_the_expert_agrees_with_its_own_moves(deal: int, seeds: tuple[int, int]) -> None:
+    """A game the expert played against itself earns almost no mark on the expert's own
+    choices, also when the players sampled other worlds than the reviewer (seeds 1 and 2
+    against 0). Its turn-ending discards are settled by the look-ahead among lines the
+    scores cannot tell apart; judged by the scores alone, 2 to 6 of the first 60 moves of
+    such games were marked `?!` (a look-ahead's pick is 3-4 points off by the scores)."""
+    g = Game.new(seed=deal, players=("E1", "E2"))
+    bots = [get_bot("expert", seed=seeds[0]), get_bot("expert", seed=seeds[1])]
     while not g.is_over and g.ply < 60:
         g.play(bots[g.current_player].choose(g.view(g.current_player)))
     reviewed = annotate_with_bot(g.to_record())
     marked = [e for e in reviewed["moves"] if "mark" in e]
-    assert len(marked) <= len(reviewed["moves"]) // 10, marked
+    assert len(marked) <= len(reviewed["moves"]) // 30, marked
 
 
 def test_review_keeps_the_readers_notes_and_reports_progress() -> None:

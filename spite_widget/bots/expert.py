@@ -131,7 +131,10 @@ class MoveRating:
     """The value of the best plan for the rest of the turn that starts with `played`: the
     chance of winning minus the chance of losing where that plan ends (-1..1)."""
     best_value: float
-    """The same for the expert's best plan."""
+    """The same for the expert's best plan. When both lines end the turn among those the
+    look-ahead compares, and it gives away less by the look-ahead, both values are the
+    look-ahead's instead: win minus lose after the opponent's reply, averaged over its
+    sampled worlds."""
     loss: float
     """best_value - played_value, >= 0: the share of the game's chances the move gives away
     (0.12: "gives up 12% of your chances"). In pay-off cards when the bot has no model."""
@@ -277,6 +280,24 @@ class ExpertBot(Bot):
     def _looked_ahead(self, view: PlayerView, search: TurnSearch, plan: Plan, count: bool = False) -> Plan:
         """`plan`, or the line the look-ahead over the opponent's reply prefers among the few
         best that end the turn where the scores are close (see `lookahead.py`)."""
+        judged = self._reply_judgement(view, search, plan, count)
+        if judged is None:
+            return plan
+        chosen, value, _values = judged
+        if chosen == plan.steps:
+            return plan
+        chances, leaf = search.end_of(chosen)
+        threat = search.threat(search.centers_after(chosen))
+        return Plan(chosen, value, threat, plan.nodes, chances if self.model else None, leaf)
+
+    def _reply_judgement(
+        self, view: PlayerView, search: TurnSearch, plan: Plan, count: bool = False
+    ) -> tuple[Path, float, dict[Path, float]] | None:
+        """The line the look-ahead chooses from `view`, its score, and the look-ahead's value
+        of each line it compared (win minus lose after the opponent's reply, averaged over
+        the sampled worlds); None
+        when it does not look: the turn pays or does not end in a discard, or the scores
+        leave one line alone within `Weights.reply_margin`."""
         w = self.weights
         steps = plan.steps
         if (
@@ -286,12 +307,11 @@ class ExpertBot(Bot):
             or pays(steps)
             or view.payoff_tops[view.opponent] is None
         ):
-            return plan
+            return None
         ranked = self.ending_lines(view, search, plan)
-        lines = dict(ranked)
         top = compared_lines(ranked, w)
         if len(top) < 2:
-            return plan
+            return None
         rng = self._turn_rng(view)
         seeds = [rng.randrange(1 << 30) for _ in range(w.reply_samples)]
         helper = self._reply_helper()
@@ -322,17 +342,13 @@ class ExpertBot(Bot):
         )
         scored = [(v, -i) for i, v in enumerate(values) if v is not None]
         if not scored:
-            return plan
+            return None
         chosen = top[-max(scored)[1]]
         if count:
             self.reply_counts[0] += 1
             self.reply_counts[1] += chosen != steps
             self.reply_counts[2] += dealt[0]
-        if chosen == steps:
-            return plan
-        chances, leaf = search.end_of(chosen)
-        threat = search.threat(search.centers_after(chosen))
-        return Plan(chosen, lines[chosen], threat, plan.nodes, chances if self.model else None, leaf)
+        return chosen, dict(ranked)[chosen], {p: v for p, v in zip(top, values, strict=True) if v is not None}
 
     def ending_lines(self, view: PlayerView, search: TurnSearch, plan: Plan) -> list[tuple[Path, float]]:
         """The ways to end the turn with a discard without paying, with their scores, best
@@ -367,8 +383,11 @@ class ExpertBot(Bot):
         """Compare `played` with the expert's choice: the loss is what the move gives away.
 
         Both moves are scored by one search of the turn from `view` (at any point of a turn):
-        each by the best line for the rest of the turn that starts with it. The bot's own
-        plan for the turn it is playing is not touched.
+        each by the best line for the rest of the turn that starts with it. Where the scores
+        are too close for the expert to choose by them, it plays on in sampled worlds (the
+        look-ahead): the move it then picks loses nothing, and a move whose line it compared
+        gives away the smaller of the two differences. The bot's own plan for the turn it is
+        playing is not touched.
         """
         moves = require_turn(view)
         if played not in moves:
@@ -400,10 +419,24 @@ class ExpertBot(Bot):
         loss = max(0.0, best_value - played_value)
         if loss < 1e-9:
             loss = 0.0
-        if loss > 0.0 and self._plays_first(view, search, plan, played):
-            # the look-ahead chose it over the scores' best: the expert's own move loses nothing
-            best_move, best_value, best_path = played, played_value, played_path
-            loss = 0.0
+        if loss > 0.0:
+            judged = self._reply_judgement(view, search, plan)
+            chosen = plan.steps if judged is None else judged[0]
+            if chosen and _to_move(view, chosen[0]) == played:
+                # the look-ahead chose it over the scores' best: the expert's own move loses nothing
+                best_move, best_value, best_path = played, played_value, played_path
+                loss = 0.0
+            elif scale is None and judged is not None and played_path in judged[2] and chosen in judged[2]:
+                # The scores could not tell these lines apart (within `reply_margin`): the
+                # expert settles them by playing on, so what the move gives away is the
+                # look-ahead's word when it says less than the scores (two lookers-ahead
+                # with other sampled worlds differ by about what the scores see).
+                ahead = max(0.0, judged[2][chosen] - judged[2][played_path])
+                choice = _to_move(view, chosen[0])
+                if ahead < loss and choice is not None:
+                    best_move, best_path = choice, chosen
+                    best_value, played_value = judged[2][chosen], judged[2][played_path]
+                    loss = ahead if ahead >= 1e-9 else 0.0
         why = "" if loss == 0.0 else _why_better(view, search, played, played_path, best_move, best_path)
         if why and scale is None:
             why = _("gives up {share} of your chances: {why}").format(share=_percent(loss), why=why)
@@ -411,11 +444,6 @@ class ExpertBot(Bot):
             return MoveRating(played, best_move, played_value, best_value, loss, why)
         chances = (search.end_of(played_path)[0], search.end_of(best_path)[0])
         return MoveRating(played, best_move, played_value, best_value, loss, why, *chances)
-
-    def _plays_first(self, view: PlayerView, search: TurnSearch, plan: Plan, move: Move) -> bool:
-        """Is `move` the first move of the line the expert plays from `view` (look-ahead included)?"""
-        chosen = self._looked_ahead(view, search, plan)
-        return bool(chosen.steps) and _to_move(view, chosen.steps[0]) == move
 
     def _opp_centers(self, view: PlayerView) -> tuple[int, int, int] | None:
         """The center sizes the opponent left at the end of their turn, when this bot saw them."""
