@@ -28,6 +28,7 @@ import argparse
 import json
 import math
 import random
+import sys
 import time
 from collections.abc import Sequence
 from concurrent.futures import ProcessPoolExecutor
@@ -235,18 +236,18 @@ def main() -> None:
                 if n
             ]
 
-        own, their, swing, turns = zigzag(stored)
-        data = {
-            "positions": len(positions),
-            "games": games * len(PAIRS),
-            "deciles": rows(positions),
-            "review": {
+        # what was measured, and how: a table that was not measured is left out
+        data: dict[str, object] = {"command": " ".join(["python benchmarks/calibration.py", *sys.argv[1:]])}
+        if games:
+            data.update(positions=len(positions), games=games * len(PAIRS), deciles=rows(positions))
+        if stored:
+            own, their, swing, turns = zigzag(stored)
+            data["review"] = {
                 "positions": len(stored),
                 "games": reviewed_games * len(PAIRS),
                 "deciles": rows(stored),
                 "zigzag": {"p0_turns": own, "p1_turns": their, "mean_abs": swing, "turns": turns},
-            },
-        }
+            }
         args.save.write_text(json.dumps(data, indent=1) + "\n", encoding="utf-8")
 
 

@@ -2,7 +2,7 @@
 
     python benchmarks/review_marks.py                 # 12 games of each kind, 100 moves each
     python benchmarks/review_marks.py --quick         # 1 game of each kind, 30 moves (run by the tests)
-    python benchmarks/review_marks.py --recalibration benchmarks/maps/refit-four-lines.json
+    python benchmarks/review_marks.py --recalibration benchmarks/maps/fitted-before-lookahead.json
 
 A review must never call a move that loses nothing a mistake. The expert's own moves lose
 nothing by its own judgement, so the share of them a review marks is its noise: two experts

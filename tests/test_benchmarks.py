@@ -59,7 +59,7 @@ def test_the_calibration_benchmark_judges_a_map_before_it_ships(tmp_path: Path) 
     path.write_text(json.dumps({"maps": {"line": {"win": flat, "lose_share": flat}}}))
     script = str(BENCHMARKS / "calibration.py")
     done = subprocess.run(
-        [sys.executable, script, "--quick", "--recalibration", str(path)],
+        [sys.executable, script, "--quick", "--recalibration", str(path), "--save", str(tmp_path / "c.json")],
         capture_output=True,
         text=True,
         timeout=600,
@@ -70,6 +70,9 @@ def test_the_calibration_benchmark_judges_a_map_before_it_ships(tmp_path: Path) 
     assert len(rows) == 10 and "reviewed" not in done.stdout  # the plans only
     filled = [row for row in rows if int(row[1]) > 0]
     assert [row[0] for row in filled] == ["0.5-0.6"] and filled[0][2] == "0.500"
+    saved = json.loads((tmp_path / "c.json").read_text())  # the plans' table and how it was made
+    assert "review" not in saved and "--recalibration" in saved["command"]
+    assert [(d["low"], round(d["predicted"], 3)) for d in saved["deciles"]] == [(0.5, 0.5)]
     refused = subprocess.run(
         [sys.executable, script, "--games", "1", "--recalibration", str(path)],
         capture_output=True,
