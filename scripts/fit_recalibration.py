@@ -11,7 +11,10 @@ monotone map per moment corrects them (see `spite_widget.bots.model.Recalibratio
   the opponent plays: it keeps even odds that they plan whole turns, where the playing
   expert learns them), so the map follows the plans (issue 11's table) by default.
 - "between": between turns (`evaluate` with the opponent to move), fitted on every eval a
-  review stored after a turn-ending discard.
+  review stored after a turn-ending discard (`--keep-between`: the shipped one is kept).
+- "review": what a review stores after a move within a turn (the end of the best line
+  after it), fitted on those evals when there are reviewed games (`LINE`), so that the
+  line map can follow the plans and a review's graph still says what then happened.
 - "choice": the map the expert's own choices weigh chances with (the pay check, the
   look-ahead's judge). It is never refitted here, only carried over from the shipped file,
   so that a refit changes what is told and not the moves (see `EvalModel.choice_map`). The
@@ -165,6 +168,9 @@ def main() -> None:
         default="plans",
         help="what the line map is fitted on",
     )
+    parser.add_argument(
+        "--keep-between", action="store_true", help="keep the shipped between map (refit the others)"
+    )
     parser.add_argument("--out", type=Path, default=RECALIBRATION_FILE)
     args = parser.parse_args()
     command = f"--games {args.games} --plan-games {args.plan_games} --seed {args.seed}"
@@ -191,15 +197,27 @@ def main() -> None:
     # refitting what is told must not change the moves its strength was measured with
     choice = Recalibration.from_json(shipped_maps.get("choice", shipped_maps["line"]))
     choice_from = shipped["fitted_on"].get("choice_kept_from", shipped["fitted_on"]["command"])
-    if len(between):
+    if len(between) and not args.keep_between:
         maps = {"line": fit_map(line), "between": fit_map(between)}
     else:
-        if args.line_from != "plans":
+        if args.line_from != "plans" and not len(between):
             raise SystemExit("--line-from review or both needs reviewed games (--games > 0)")
         maps = {"line": fit_map(line), "between": Recalibration.from_json(shipped_maps["between"])}
         kept_from = shipped["fitted_on"].get("between_kept_from", shipped["fitted_on"]["command"])
-        print("between: no reviewed games, the shipped map kept")
-    for name, part in (("line", line), ("between", between)):
+        print(
+            "between: the shipped map kept"
+            if len(between)
+            else "between: no reviewed games, the shipped map kept"
+        )
+    review_from: str | None = None  # where the review map came from, when it is the shipped one
+    mid_turn = rows[source == SOURCES.index(LINE)]
+    if len(mid_turn):
+        maps["review"] = fit_map(mid_turn)
+    elif "review" in shipped_maps:
+        maps["review"] = Recalibration.from_json(shipped_maps["review"])
+        review_from = shipped["fitted_on"].get("review_kept_from", shipped["fitted_on"]["command"])
+        print("review: no reviewed games, the shipped map kept")
+    for name, part in (("line", line), ("between", between), ("review", mid_turn)):
         if len(part):
             report(name, part, maps[name])
     review_line = rows[np.isin(source, [SOURCES.index(LINE), SOURCES.index(FRESH)])]
@@ -211,6 +229,8 @@ def main() -> None:
     }
     if kept_from is not None:
         fitted_on["between_kept_from"] = kept_from
+    if review_from is not None:
+        fitted_on["review_kept_from"] = review_from
     fitted_on["choice_kept_from"] = choice_from
     maps["choice"] = choice
     data = {

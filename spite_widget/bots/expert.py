@@ -141,7 +141,8 @@ class MoveRating:
     why: str
     """One short line saying why `best` is better, or "" when `played` is as good."""
     played_chances: Chances | None = None
-    """(win, lose, draw) after the best plan that starts with `played` (None without a model)."""
+    """(win, lose, draw) after the best plan that starts with `played`, as a review stores
+    them (`EvalModel.review_map`; None without a model)."""
     best_chances: Chances | None = None
     """... and after the expert's best plan."""
 
@@ -442,7 +443,7 @@ class ExpertBot(Bot):
             why = _("gives up {share} of your chances: {why}").format(share=_percent(loss), why=why)
         if scale is not None:
             return MoveRating(played, best_move, played_value, best_value, loss, why)
-        chances = (search.end_of(played_path)[0], search.end_of(best_path)[0])
+        chances = (search.end_of(played_path, "review")[0], search.end_of(best_path, "review")[0])
         return MoveRating(played, best_move, played_value, best_value, loss, why, *chances)
 
     def _opp_centers(self, view: PlayerView) -> tuple[int, int, int] | None:

@@ -10,8 +10,10 @@ positions from self-play games by `scripts/fit_eval_model.py` and ship in `eval_
 beside this module; `benchmarks/calibration.py` shows how well they match what then happened.
 
 The logistic model's raw chances are then recalibrated (`Recalibration`), separately for the
-two moments chances are told: where a line of the turn ends (plans, hints, a review's
-mid-turn evals) and between turns (`expert.evaluate` when the opponent is to move). Between
+moments chances are told: where a line of the turn ends (plans, hints), after a move within a
+turn as a review stores it (rated by the expert's best line after the move, which a weaker
+mover does not play: raw, about 7 points hopeful for the mover) and between turns
+(`expert.evaluate` when the opponent is to move). Between
 turns the raw model favoured the player whose view it was by about 11 points, so a review's
 evaluation graph rose at the end of each player's own turn and fell at the end of the
 other's. The maps were fitted on what then happened in bot games by
@@ -55,10 +57,11 @@ FEATURES: Final = (
 MODEL_FILE: Final = Path(__file__).with_name("eval_model.json")
 RECALIBRATION_FILE: Final = Path(__file__).with_name("eval_recalibration.json")
 
-Moment = Literal["line", "between"]
-"""Where chances are told: at the end of a line of the turn, or between turns."""
-MOMENTS: Final[tuple[Moment, ...]] = ("line", "between")
-Use = Literal["line", "between", "choice"]
+Moment = Literal["line", "between", "review"]
+"""Where chances are told: at the end of a line of the turn, between turns, or after a move
+within a turn as a review stores it (where the best line after the move ends)."""
+MOMENTS: Final[tuple[Moment, ...]] = ("line", "between", "review")
+Use = Literal["line", "between", "review", "choice"]
 """What chances are for: told at a moment, or weighed by the expert's choices ("choice":
 where a line ends, for the pay check and the look-ahead's judge; see `EvalModel.choice_map`)."""
 USES: Final[tuple[Use, ...]] = (*MOMENTS, "choice")
@@ -244,6 +247,11 @@ class EvalModel:
     """Raw to calibrated chances where a line of the turn ends (None: raw)."""
     between_map: Recalibration | None = None
     """... and between turns (None: raw)."""
+    review_map: Recalibration | None = None
+    """... and after a move within a turn, as a review stores it (None: `line_map`). A
+    review rates every move by the expert's best line after it, which a weaker player does
+    not play, and it has not learnt how the opponent plays: its evals there are more hopeful
+    for the mover than the expert's own plans, which the line map follows."""
     choice_map: Recalibration | None = None
     """Raw to the chances the expert's choices weigh where a line ends: the pay check, the
     look-ahead's judge, a search that scores by the model (None: `line_map`). Kept apart
@@ -263,6 +271,7 @@ class EvalModel:
             self,
             line_map=maps.get("line", self.line_map),
             between_map=maps.get("between", self.between_map),
+            review_map=maps.get("review", self.review_map),
             choice_map=maps.get("choice", self.choice_map),
         )
 
@@ -283,7 +292,12 @@ class EvalModel:
         if moment == "choice":
             fix = self.choice_map if self.choice_map is not None else self.line_map
             return raw if fix is None else fix(raw)
-        fix = self.line_map if moment == "line" else self.between_map
+        if moment == "between":
+            fix = self.between_map
+        elif moment == "review" and self.review_map is not None:
+            fix = self.review_map
+        else:
+            fix = self.line_map
         return raw if fix is None or _RAW.get() else fix(raw)
 
     def branches(self, leaf: Leaf, weight: float = 1.0) -> list[tuple[float, Chances]]:
@@ -366,7 +380,7 @@ def _number(value: object) -> float:
 
 def read_recalibration(data: object) -> dict[Use, Recalibration]:
     """The maps from `eval_recalibration.json`'s shape: {"line": {...}, "between": {...},
-    "choice": {...}} (each optional)."""
+    "review": {...}, "choice": {...}} (each optional)."""
     if not isinstance(data, dict) or not isinstance(data.get("maps"), dict):
         raise ValueError("a recalibration file needs a 'maps' table by moment")
     maps = data["maps"]

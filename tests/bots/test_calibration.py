@@ -93,6 +93,25 @@ def test_a_bad_recalibration_file_is_refused(bad: dict[str, object]) -> None:
         read_recalibration(bad)
 
 
+def test_a_review_stores_mid_turn_chances_through_the_review_map() -> None:
+    """A review's eval after a move within a turn goes through a map of its own (fitted on
+    reviewed games), while the expert's plans and `evaluate` keep telling through the line map."""
+    view = make_view(hand=["9c", "Qh", "3d", "Jc", "Js"], payoff="7h", centers=(3, 2, 0))
+    model = default_model()
+    assert model.review_map is not None and model.line_map is not None
+    assert model.review_map != model.line_map
+    bot = ExpertBot(0)
+    move = Move.parse("H:9c>S1")
+    with raw_chances():
+        raw = bot.rate(view, move).played_chances
+    told = bot.rate(view, move).played_chances
+    assert raw is not None and told is not None
+    assert told == pytest.approx(model.review_map(raw))
+    assert told != pytest.approx(model.line_map(raw))
+    # fitted on reviews that were hopeful for the mover, it pulls a hopeful chance down
+    assert model.review_map(Chances(0.7, 0.25, 0.05)).win < model.line_map(Chances(0.7, 0.25, 0.05)).win
+
+
 def test_evaluate_between_turns_uses_the_between_map_and_on_turn_the_line_map() -> None:
     view = make_view(hand=["9c", "Qh", "3d", "Jc", "Js"], payoff="7h", centers=(3, 2, 0))
     model = default_model()
