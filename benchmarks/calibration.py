@@ -47,7 +47,7 @@ from spite_widget.bots.calibration import (
     play_reviewed,
     zigzag,
 )
-from spite_widget.bots.model import default_model, read_recalibration
+from spite_widget.bots.model import default_model, load_recalibration
 
 PAIRS = (("expert", "greedy"), ("expert", "expert"), ("expert", "baseline"), ("expert", "planner"))
 TARGET = 0.05
@@ -169,9 +169,7 @@ def main() -> None:
         parser.error("--recalibration judges the plans only: add --review-games 0")
     model = default_model()
     if args.recalibration is not None:  # the maps it has in place of the shipped ones
-        model = model.with_maps(
-            read_recalibration(json.loads(args.recalibration.read_text(encoding="utf-8")))
-        )
+        model = model.with_maps(load_recalibration(args.recalibration))
     games = 2 if args.quick else args.games
     reviewed_games = 0 if args.recalibration is not None else 1 if args.quick else args.review_games
     positions: list[Position] = []

@@ -15,14 +15,13 @@ with a refitted map (what a review tells in chances, as `benchmarks/calibration.
 from __future__ import annotations
 
 import argparse
-import json
 import time
 from pathlib import Path
 
 from spite_widget import Game
 from spite_widget.bots import get_bot
 from spite_widget.bots.expert import ExpertBot
-from spite_widget.bots.model import default_model, read_recalibration
+from spite_widget.bots.model import default_model, load_recalibration
 from spite_widget.bots.review import LOSS_KEY, MISTAKE_MARKS, annotate_with_bot
 
 
@@ -54,9 +53,7 @@ def main() -> None:
     games, plies = (1, 30) if args.quick else (args.games, args.plies)
     model = default_model()
     if args.recalibration is not None:
-        model = model.with_maps(
-            read_recalibration(json.loads(args.recalibration.read_text(encoding="utf-8")))
-        )
+        model = model.with_maps(load_recalibration(args.recalibration))
     thresholds = sorted(t for t, _mark in MISTAKE_MARKS)
     marks = {t: m for t, m in MISTAKE_MARKS}
     t0 = time.perf_counter()
@@ -69,10 +66,8 @@ def main() -> None:
         for seed in range(seed0, seed0 + games):
             g, names = played(kind, seed, plies)
             reviewed = annotate_with_bot(g.to_record(), ExpertBot(0, model=model))
-            replay = Game.new(seed=seed, players=names)
-            for move, entry in zip(g.moves, reviewed["moves"], strict=True):
-                losses.setdefault(names[replay.current_player], []).append(float(entry.get(LOSS_KEY, 0.0)))
-                replay.play(move)
+            for number, entry in enumerate(reviewed["moves"], start=1):
+                losses.setdefault(names[g.mover(number)], []).append(float(entry.get(LOSS_KEY, 0.0)))
         title = "expert self-play" if kind == "self" else "expert v greedy"
         for mover, ls in sorted(losses.items()):
             cells = "".join(

@@ -422,21 +422,26 @@ class ExpertBot(Bot):
             loss = 0.0
         if loss > 0.0:
             judged = self._reply_judgement(view, search, plan)
-            chosen = plan.steps if judged is None else judged[0]
-            if chosen and _to_move(view, chosen[0]) == played:
+            chosen, ahead_values = (plan.steps, {}) if judged is None else (judged[0], judged[2])
+            choice = _to_move(view, chosen[0]) if chosen else None
+            if choice == played:
                 # the look-ahead chose it over the scores' best: the expert's own move loses nothing
                 best_move, best_value, best_path = played, played_value, played_path
                 loss = 0.0
-            elif scale is None and judged is not None and played_path in judged[2] and chosen in judged[2]:
+            elif (
+                scale is None
+                and choice is not None
+                and played_path in ahead_values
+                and chosen in ahead_values
+            ):
                 # The scores could not tell these lines apart (within `reply_margin`): the
                 # expert settles them by playing on, so what the move gives away is the
                 # look-ahead's word when it says less than the scores (two lookers-ahead
                 # with other sampled worlds differ by about what the scores see).
-                ahead = max(0.0, judged[2][chosen] - judged[2][played_path])
-                choice = _to_move(view, chosen[0])
-                if ahead < loss and choice is not None:
+                ahead = max(0.0, ahead_values[chosen] - ahead_values[played_path])
+                if ahead < loss:
                     best_move, best_path = choice, chosen
-                    best_value, played_value = judged[2][chosen], judged[2][played_path]
+                    best_value, played_value = ahead_values[chosen], ahead_values[played_path]
                     loss = ahead if ahead >= 1e-9 else 0.0
         why = "" if loss == 0.0 else _why_better(view, search, played, played_path, best_move, best_path)
         if why and scale is None:

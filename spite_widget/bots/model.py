@@ -390,10 +390,15 @@ def read_recalibration(data: object) -> dict[Use, Recalibration]:
     return {m: Recalibration.from_json(maps[m]) for m in USES if m in maps}
 
 
+def load_recalibration(path: Path) -> dict[Use, Recalibration]:
+    """The maps of a recalibration file (`eval_recalibration.json`, or a refit to judge)."""
+    return read_recalibration(json.loads(path.read_text(encoding="utf-8")))
+
+
 @cache
 def default_model() -> EvalModel:
     """The shipped model with its shipped recalibration (read once)."""
     model = EvalModel.from_json(json.loads(MODEL_FILE.read_text(encoding="utf-8")))
     if not RECALIBRATION_FILE.exists():
         return model
-    return model.with_maps(read_recalibration(json.loads(RECALIBRATION_FILE.read_text(encoding="utf-8"))))
+    return model.with_maps(load_recalibration(RECALIBRATION_FILE))
