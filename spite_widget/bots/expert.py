@@ -30,7 +30,7 @@ from .base import Bot, require_turn
 from .greedy import GreedyBot
 from .lookahead import reply_values
 from .model import Chances, EvalModel, Leaf, default_model
-from .plan import DISCARD, HAND, PAY, SIDE, WIN, Path, Plan, Step, TurnSearch, Weights, pays
+from .plan import DISCARD, HAND, PAY, SIDE, WIN, Path, Plan, SearchLimit, Step, TurnSearch, Weights, pays
 from .sim import needed_ranks
 
 Expect = tuple[int, tuple[int, ...], tuple[int, ...], tuple[int, int, int], int]
@@ -186,6 +186,9 @@ class ExpertBot(Bot):
         """What this bot's turn searches have cost: the positions searched, and
         `Weights.search_cost` more for each search (its sampling). The look-ahead's budget
         counts it, on its opponents in the sampled worlds and on its judge."""
+        self.work_limit: float | None = None
+        """When set, the most `work` may reach: a search that would pass it raises
+        `SearchLimit` (the look-ahead's planning replies, see `Weights.reply_cut_odds`)."""
         self.reply_counts = [0, 0, 0]
         """Plans in which the look-ahead compared lines, those in which it changed the
         scores' choice, and the worlds it dealt in them (for benchmarks)."""
@@ -258,6 +261,11 @@ class ExpertBot(Bot):
     def plan(self, view: PlayerView) -> Plan:
         """Search the turn from `view` without playing it (used by hints and benchmarks)."""
         require_turn(view)
+        limit = None
+        if self.work_limit is not None:
+            limit = int(self.work_limit - self.work - self.weights.search_cost)
+            if limit < 0:
+                raise SearchLimit
         search = TurnSearch(
             view,
             self.weights,
@@ -266,6 +274,7 @@ class ExpertBot(Bot):
             self.planner_odds,
             self.model,
             self.choose_by_model,
+            limit,
         )
         self._search = search
         plan = self._looked_ahead(view, search, search.run(), count=True)
@@ -325,6 +334,8 @@ class ExpertBot(Bot):
             # the first worlds hold that proportion too (the budget may stop after any world)
             if math.floor((i + 1) * odds + 0.5) > math.floor(i * odds + 0.5):
                 bot = ExpertBot(seeds[i], weights=helper.weights, model=False)
+                if odds < w.reply_cut_odds and i >= w.reply_min_samples and w.reply_budget > 0:
+                    bot.work_limit = w.reply_budget  # a reply dearer than the whole budget: cut
                 planners.append(bot)
                 return bot
             return GreedyBot(seeds[i])

@@ -25,6 +25,7 @@ from ..engine.game import Game
 from ..engine.moves import Move
 from ..engine.state import PlayerView
 from .base import Bot
+from .plan import SearchLimit
 
 S = TypeVar("S")
 """A step of a line, in whatever form `to_move` reads."""
@@ -45,10 +46,11 @@ def reply_values(
     the expert's view (win minus lose; a finished game counts 1, -1 or 0). The worlds are
     taken in order, every line in each; after each world `enough(worlds done)` may end the
     look-ahead (a budget: the remaining worlds are not dealt), so every line is always
-    judged on the same worlds. None for a line that cannot be played as given (it never can
-    differ between worlds: a line that ends the turn draws no card before its discard); None
-    for every line when two packs cannot deal the view (a made-up position): the scores
-    alone then choose.
+    judged on the same worlds. A world in which a search raises `SearchLimit` (an opponent
+    given a limit) is dropped for every line, and no more worlds are dealt. None for a line
+    that cannot be played as given (it never can differ between worlds: a line that ends the
+    turn draws no card before its discard); None for every line when two packs cannot deal
+    the view (a made-up position) or no world was completed: the scores alone then choose.
     """
     me = view.player
     totals: list[float | None] = [0.0] * len(lines)
@@ -58,15 +60,22 @@ def reply_values(
             start = Game.from_state(view, seed)
         except ValueError:
             return [None] * len(lines)
-        for k, line in enumerate(lines):
-            total = totals[k]
-            if total is None:
-                continue
-            value = _play_on(start.copy(), me, line, to_move, opponent(i), judge)
-            totals[k] = None if value is None else total + value
+        world: list[float | None] = []
+        try:
+            for k, line in enumerate(lines):
+                world.append(
+                    None
+                    if totals[k] is None
+                    else _play_on(start.copy(), me, line, to_move, opponent(i), judge)
+                )
+        except SearchLimit:
+            break
+        totals = [None if t is None or v is None else t + v for t, v in zip(totals, world, strict=True)]
         done += 1
         if enough is not None and enough(done):
             break
+    if done == 0:
+        return [None] * len(lines)
     return [None if t is None else t / done for t in totals]
 
 

@@ -171,12 +171,23 @@ class Weights:
     draws), in positions searched: about 0.5 ms against 0.1 ms."""
     reply_min_samples: int = 2
     """Worlds dealt whatever the budget."""
+    reply_cut_odds: float = 0.5
+    """Below these learnt odds of a planning opponent, a sampled world (after the first
+    `reply_min_samples`) whose planning reply costs more than the whole `reply_budget` on its
+    own is cut off there and not counted, and no more worlds are dealt. Against a one-step
+    player a planning world is the rare one in the mix (at 5% odds, one of ten worlds), yet a
+    long reply from a rich hand cost more than the nine others together: against greedy the
+    slowest turns (up to 2.5 s) were each one such world. 0: never cut."""
     pay_check: float | None = 0.0
     """When the chosen line leaves a reachable pay-off card in place to block the opponent,
     the best line that plays it is searched too, and played unless the model's chances
     (win minus lose) favour the block by more than this (None: no check, the scores decide).
     The hand-tuned scores block more often than the chances say they should: without the
     check the expert left a reachable pay-off card in about 8% of such turns."""
+
+
+class SearchLimit(Exception):
+    """A turn search passed its `node_limit` (the look-ahead then drops the world it was in)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -207,8 +218,12 @@ class TurnSearch:
         planner_odds: float | None = None,
         model: EvalModel | None = None,
         score_by_model: bool = False,
+        node_limit: int | None = None,
     ) -> None:
         me = view.player
+        self.node_limit = node_limit
+        """The most positions this search may visit (its pay check's too): past it, `SearchLimit`."""
+        self.visited = 0
         self.model = model
         """Tells the chances (win, lose, draw) where the chosen line ends: for hints, reviews
         and evals. None: no chances."""
@@ -835,6 +850,10 @@ class TurnSearch:
         if got is not None:
             return got
         self.memo[key] = (-1e18, ())  # guards against cycles (there are none: every move plays a card)
+        if self.node_limit is not None:
+            self.visited += 1
+            if self.visited > self.node_limit:
+                raise SearchLimit
         ks = self.ks
         best_v = -1e18
         best_p: Path = ()

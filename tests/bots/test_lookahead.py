@@ -18,7 +18,7 @@ from spite_widget import Game, PlayerView
 from spite_widget.bots.expert import ExpertBot, _to_move, _to_step, compared_lines, evaluate
 from spite_widget.bots.greedy import GreedyBot
 from spite_widget.bots.lookahead import reply_values
-from spite_widget.bots.plan import DISCARD, Plan, TurnSearch, Weights, pays
+from spite_widget.bots.plan import DISCARD, Plan, SearchLimit, TurnSearch, Weights, pays
 
 SCORES_ONLY = dataclasses.replace(Weights(), reply_lines=0)
 
@@ -169,3 +169,59 @@ def test_the_expert_counts_the_work_of_its_searches() -> None:
     assert bot.work == plan.nodes + Weights().search_cost
     evaluate(view, bot)
     assert bot.work > plan.nodes + Weights().search_cost
+
+
+def test_a_world_cut_by_a_search_limit_counts_for_no_line_and_ends_the_dealing() -> None:
+    view = next(v for v in _turn_starts(11) if len(v.legal_moves()) > 6)
+    search = TurnSearch(view, Weights(), ExpertBot(seed=4)._turn_rng(view))
+    lines = [search.line_after(_to_step(m))[1] for m in view.legal_moves() if m.target.startswith("S")][:3]
+    assert len(lines) >= 2
+    seeds = [11, 22, 33, 44, 55]
+    helper = ExpertBot(seed=0, weights=SCORES_ONLY)
+
+    def judge(v: PlayerView) -> float:
+        return evaluate(v, helper).score
+
+    def planner(i: int) -> ExpertBot:
+        bot = ExpertBot(seeds[i], weights=SCORES_ONLY, model=False)
+        if i == 2:
+            bot.work_limit = 0.0  # its first search passes the limit
+        return bot
+
+    assert reply_values(view, lines, seeds, _to_move, planner, judge) == reply_values(
+        view, lines, seeds[:2], _to_move, planner, judge
+    ), "the cut world counts for no line (not even those played before the cut), and no world follows"
+    assert reply_values(view, lines, seeds[2:], _to_move, lambda i: planner(i + 2), judge) == [None] * len(
+        lines
+    )
+
+
+def test_a_search_past_its_node_limit_raises_and_one_within_it_plays_as_without() -> None:
+    view = next(
+        v for v in _turn_starts(5, plies=60) if ExpertBot(seed=3, weights=SCORES_ONLY).plan(v).nodes > 20
+    )
+    plan = ExpertBot(seed=3, weights=SCORES_ONLY, model=False).plan(view)
+    tight = ExpertBot(seed=3, weights=SCORES_ONLY, model=False)
+    tight.work_limit = 10.0 + Weights().search_cost
+    with pytest.raises(SearchLimit):
+        tight.plan(view)
+    roomy = ExpertBot(seed=3, weights=SCORES_ONLY, model=False)
+    roomy.work_limit = plan.nodes + Weights().search_cost
+    assert roomy.plan(view) == plan
+
+
+def test_only_a_one_step_opponent_s_costly_planning_worlds_are_cut() -> None:
+    never = dataclasses.replace(Weights(), reply_cut_odds=0.0)
+    cut = 0
+    for view in _turn_starts(5, plies=60):
+        for odds in (0.05, 0.6):
+            bots = [ExpertBot(seed=1), ExpertBot(seed=1, weights=never)]
+            for bot in bots:
+                bot.planner_odds = odds
+            plans = [bot.plan(view) for bot in bots]
+            if odds >= Weights().reply_cut_odds:
+                assert plans[0] == plans[1], "a likely planner's worlds are never cut"
+            else:
+                assert bots[0].reply_counts[2] <= bots[1].reply_counts[2]
+                cut += bots[0].reply_counts[2] < bots[1].reply_counts[2]
+    assert cut >= 1, "a turn against a one-step player met a planning world dearer than the budget (ply 58)"
