@@ -32,7 +32,9 @@ playing them on in sampled worlds (`lookahead.py`, `other_discards` and `line_af
 from __future__ import annotations
 
 import random
+from bisect import bisect_right
 from dataclasses import dataclass
+from itertools import accumulate
 from typing import Final
 
 from ..engine.cards import KING, RANK_OF, STACK_COMPLETE
@@ -66,6 +68,11 @@ _PAYING: Final = 1e6
 Path = tuple[Step, ...]
 Key = tuple[Ranks, tuple[int, ...], tuple[int, int, int], bool]
 _REACH_DECAY: Final = (1.0, 0.45, 0.2, 0.08, 0.03)
+_NEEDED: Final = {
+    ks: tuple(tuple(needed_count(s, t, ks) for t in range(14)) for s in range(STACK_COMPLETE))
+    for ks in (False, True)
+}
+"""`needed_count` by (Kings start stacks, center size, target), looked up in the search's inner loop."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -302,6 +309,7 @@ class TurnSearch:
         target = RANK_OF[top]
         stacks = tuple(ranks(s) for s in view.sides[opp])
         heights = tuple(len(s) for s in stacks)
+        self._opp_tops = side_tops(stacks, heights)
         take = min(HAND_SIZE, sum(self.pool[1:]))
         seqs = [needed_ranks(s, target, self.ks) or () for s in range(STACK_COMPLETE)]
         left = [seqs[s] for s in set(self.opp_centers)]  # the climbs on the centers they left
@@ -309,6 +317,7 @@ class TurnSearch:
         bias = [self.w.kept_king_bias if r == KING else 1.0 for r in range(14)]
         condition = kept > 0 and not self._could_have_paid([], left, stacks, heights)
         could: dict[tuple[int, ...], bool] = {}  # kept cards (sorted) -> could they have paid
+        unseen = _listed(self.pool)
         for _i in range(n):
             # cards the opponent kept from earlier turns lean to Kings (every good player hoards them)
             picked: list[int] = []
@@ -325,7 +334,9 @@ class TurnSearch:
             counts = [0] * 14
             for r in picked:
                 counts[r] += 1
-            rest = _listed([p - c for p, c in zip(self.pool, counts, strict=True)])
+            rest = unseen[:]  # the unseen cards listed by rank, less those kept
+            for r in picked:
+                rest.remove(r)
             for r in rng.sample(rest, take - kept):
                 counts[r] += 1
             self._hands.append(counts)
@@ -340,10 +351,11 @@ class TurnSearch:
         mask = plain = 0
         if len(seq) <= 10:
             ks = self.ks
+            tops = self._opp_tops
             for i, counts in enumerate(self._hands):
-                if cover(seq, counts, stacks, heights, ks, 1) == 0:
+                if cover(seq, counts, stacks, heights, ks, 1, tops) == 0:
                     mask |= 1 << i
-                    if cover_plainly(seq, counts, stacks, heights):
+                    if cover_plainly(seq, counts, stacks, heights, tops):
                         plain |= 1 << i
         self.masks[size] = mask
         self.plain_masks[size] = plain
@@ -359,7 +371,10 @@ class TurnSearch:
         counts = [0] * 14
         for r in kept:
             counts[r] += 1
-        return any(len(seq) <= 10 and cover(seq, counts, stacks, heights, self.ks, 1) == 0 for seq in climbs)
+        tops = self._opp_tops
+        return any(
+            len(seq) <= 10 and cover(seq, counts, stacks, heights, self.ks, 1, tops) == 0 for seq in climbs
+        )
 
     def threat(self, centers: tuple[int, int, int]) -> float:
         """The chance that the opponent can play their pay-off card onto these centers."""
@@ -405,8 +420,9 @@ class TurnSearch:
     ) -> float:
         bits = 0
         full = (1 << self.n_fresh) - 1
+        needed = _NEEDED[self.ks]
         for s, walk in walks:
-            missing = walk[needed_count(s, target, self.ks)]
+            missing = walk[needed[s][target]]
             deficit = len(missing) - known_kings
             if deficit <= 0:
                 return 1.0
@@ -436,7 +452,8 @@ class TurnSearch:
         hs = list(heights)
         tops = side_tops(stacks, hs)
         out: list[int] = []
-        got = [()]
+        last: Ranks = ()
+        got = [last]
         for need in RANKS_UP[size]:
             if counts[need]:
                 counts[need] -= 1
@@ -444,7 +461,8 @@ class TurnSearch:
                 uncover(stacks, hs, tops, tops.index(need))  # the first stack showing it
             else:
                 out.append(need)
-            got.append(tuple(out))
+                last = tuple(out)
+            got.append(last)
         self.missing_memo[key] = got
         return got
 
@@ -967,27 +985,24 @@ def _weighted_sample(pool: list[int], weight: list[float], k: int, rng: random.R
     each card with chance proportional to the weight of its rank.
 
     The same draws, from the same random numbers, as `rng.choices` picking one card at a time
-    from the unseen cards listed by rank (one `random()` per card, bisected on the running
-    weights), but worked out per rank: thirteen groups instead of a hundred cards. The
-    weights are whole numbers, so the running sums are exact either way.
+    from the unseen cards listed by rank (one `random()` per card, found among the running
+    weights), but worked out per rank: thirteen groups instead of a hundred cards. The running
+    sums are the same left-to-right sums either way (a rank with no card left adds 0), so the
+    draws are exactly those of the scan it replaced.
     """
     counts = pool[:]
-    total = 0.0
-    for r in range(1, 14):
-        total += counts[r] * weight[r]
+    weighted = [counts[r] * weight[r] for r in range(1, 14)]
+    running = list(accumulate(weighted))
+    total = running[-1]
     out: list[int] = []
     for _ in range(min(k, sum(counts[1:]))):
         x = rng.random() * total
-        run = 0.0
-        pick = 0
-        for r in range(1, 14):
-            c = counts[r]
-            if c:
-                pick = r  # x at the very top (rounding) takes the last card, as `choices` does
-                run += c * weight[r]
-                if run > x:
-                    break
+        i = bisect_right(running, x)
+        # x at the very top (rounding) takes the last card, as `choices` does
+        pick = i + 1 if i < 13 else max(r for r in range(1, 14) if counts[r])
         out.append(pick)
         counts[pick] -= 1
         total -= weight[pick]
+        weighted[pick - 1] = counts[pick] * weight[pick]
+        running = list(accumulate(weighted))
     return out

@@ -68,6 +68,7 @@ def cover(
     heights: Sequence[int],
     kings_start_stacks: bool = False,
     limit: int = 99,
+    tops_now: Sequence[int] | None = None,
 ) -> int:
     """How many ranks of `seq` a player could NOT supply, playing greedily in order.
 
@@ -75,6 +76,7 @@ def cover(
     uncovers the card below), else a King from the hand or a side top stands in for it.
     Stops counting once `limit` ranks are missing. A cheap, optimistic-but-honest estimate
     of whether a player reaches a card: the search does the exact work for our own turn.
+    `tops_now`: `side_tops(stacks, heights)`, when the caller asks about many hands.
     """
     if not seq:
         return 0
@@ -87,7 +89,7 @@ def cover(
             counts[need] -= 1
             continue
         if tops is None:
-            tops = side_tops(stacks, hs)
+            tops = side_tops(stacks, hs) if tops_now is None else list(tops_now)
         if need in tops:
             uncover(stacks, hs, tops, tops.index(need))
             continue
@@ -105,17 +107,21 @@ def cover(
 
 
 def cover_plainly(
-    seq: Ranks, hand_counts: Sequence[int], stacks: Sequence[Ranks], heights: Sequence[int]
+    seq: Ranks,
+    hand_counts: Sequence[int],
+    stacks: Sequence[Ranks],
+    heights: Sequence[int],
+    tops_now: Sequence[int] | None = None,
 ) -> bool:
     """Could a plain one-step-at-a-time player supply `seq`? Exact ranks only, side tops first,
     and a King only for the last card (the one that lets the pay-off card fit).
 
     The way a player who never plans ahead reaches a pay-off card; `cover` is the way a
-    planner does. The expert weighs both by what it sees of its opponent.
+    planner does. The expert weighs both by what it sees of its opponent. `tops_now` as in `cover`.
     """
     counts = list(hand_counts)
     hs = list(heights)
-    tops = side_tops(stacks, hs)
+    tops = side_tops(stacks, hs) if tops_now is None else list(tops_now)
     last = len(seq) - 1
     for i, need in enumerate(seq):
         if need in tops:
