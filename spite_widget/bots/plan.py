@@ -73,6 +73,13 @@ _NEEDED: Final = {
     for ks in (False, True)
 }
 """`needed_count` by (Kings start stacks, center size, target), looked up in the search's inner loop."""
+_FITS: Final = {
+    ks: tuple(
+        tuple((s > 0 or ks) if r == KING else r == s + 1 for s in range(STACK_COMPLETE)) for r in range(14)
+    )
+    for ks in (False, True)
+}
+"""Does a card of rank r go onto a center stack of size s, by (Kings start stacks, r, s)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -243,6 +250,7 @@ class TurnSearch:
         self.opp_side_total = sum(len(x) for x in view.sides[opp])
         self.w = weights
         self.ks = view.rules.kings_start_stacks
+        self._needed = _NEEDED[self.ks]
         self.stacks: tuple[Ranks, ...] = tuple(ranks(s) for s in view.sides[me])
         self.heights0 = tuple(len(s) for s in self.stacks)
         self.side_total0 = sum(self.heights0)
@@ -284,8 +292,9 @@ class TurnSearch:
         self.missing_memo: dict[tuple[int, Ranks, tuple[int, ...]], list[Ranks]] = {}
         self.memo: dict[Key, tuple[float, Path]] = {}
         self.threat_memo: dict[tuple[int, int, int], float] = {}
-        self.fit_memo: dict[tuple[int, int, tuple[int, int, int], bool], float] = {}
-        """`discard_fit` by its arguments: a search asks the same few pairs again and again."""
+        self.fit_memo: dict[tuple[tuple[int, int, int], bool], list[float | None]] = {}
+        """`discard_fit` by centers and all-Kings hand, then rank and side top: a search asks
+        the same few pairs again and again."""
         self.searched = False
         """Has `run` searched the whole turn? (Every position of the turn is then known.)"""
         self.pay_seen = False
@@ -309,49 +318,51 @@ class TurnSearch:
         target = RANK_OF[top]
         stacks = tuple(ranks(s) for s in view.sides[opp])
         heights = tuple(len(s) for s in stacks)
-        self._opp_tops = side_tops(stacks, heights)
+        self._opp_piles = (stacks, heights, side_tops(stacks, heights))
+        """The opponent's side stacks, their heights and their tops, as `cover` takes them."""
         take = min(HAND_SIZE, sum(self.pool[1:]))
         seqs = [needed_ranks(s, target, self.ks) or () for s in range(STACK_COMPLETE)]
         left = [seqs[s] for s in set(self.opp_centers)]  # the climbs on the centers they left
         kept = min(view.hand_sizes[opp], take)
         bias = [self.w.kept_king_bias if r == KING else 1.0 for r in range(14)]
-        condition = kept > 0 and not self._could_have_paid([], left, stacks, heights)
+        condition = kept > 0 and not self._could_have_paid([], left)
         could: dict[tuple[int, ...], bool] = {}  # kept cards (sorted) -> could they have paid
         unseen = _listed(self.pool)
+        urn = _RankUrn(self.pool, bias)
         for _i in range(n):
             # cards the opponent kept from earlier turns lean to Kings (every good player hoards them)
             picked: list[int] = []
             for _try in range(self.w.kept_tries if condition else 1):
-                picked = _weighted_sample(self.pool, bias, kept, rng) if kept else []
+                picked = urn.draw(kept, rng) if kept else []
                 if not condition:
                     break
                 key = tuple(sorted(picked))
                 paid = could.get(key)
                 if paid is None:
-                    paid = could[key] = self._could_have_paid(picked, left, stacks, heights)
+                    paid = could[key] = self._could_have_paid(picked, left)
                 if not paid:
                     break
             counts = [0] * 14
             for r in picked:
                 counts[r] += 1
-            rest = unseen[:]  # the unseen cards listed by rank, less those kept
-            for r in picked:
-                rest.remove(r)
+            rest = unseen  # the unseen cards listed by rank, less those kept (`sample` keeps its list)
+            if picked:
+                rest = unseen[:]
+                for r in picked:
+                    rest.remove(r)
             for r in rng.sample(rest, take - kept):
                 counts[r] += 1
             self._hands.append(counts)
         self._climbs = seqs
-        self._opp_stacks = (stacks, heights)
         return [-1] * STACK_COMPLETE, [-1] * STACK_COMPLETE, n
 
     def _masks_for(self, size: int) -> None:
         """Fill in both masks for one center size from the sampled hands."""
         seq = self._climbs[size]
-        stacks, heights = self._opp_stacks
+        stacks, heights, tops = self._opp_piles
         mask = plain = 0
         if len(seq) <= 10:
             ks = self.ks
-            tops = self._opp_tops
             for i, counts in enumerate(self._hands):
                 if cover(seq, counts, stacks, heights, ks, 1, tops) == 0:
                     mask |= 1 << i
@@ -360,9 +371,7 @@ class TurnSearch:
         self.masks[size] = mask
         self.plain_masks[size] = plain
 
-    def _could_have_paid(
-        self, kept: list[int], climbs: list[Ranks], stacks: tuple[Ranks, ...], heights: tuple[int, ...]
-    ) -> bool:
+    def _could_have_paid(self, kept: list[int], climbs: list[Ranks]) -> bool:
         """Could these kept cards have reached the pay-off card on the centers the opponent left?
 
         A player who could have played their pay-off card would have: hands that could
@@ -371,7 +380,7 @@ class TurnSearch:
         counts = [0] * 14
         for r in kept:
             counts[r] += 1
-        tops = self._opp_tops
+        stacks, heights, tops = self._opp_piles
         return any(
             len(seq) <= 10 and cover(seq, counts, stacks, heights, self.ks, 1, tops) == 0 for seq in climbs
         )
@@ -420,7 +429,7 @@ class TurnSearch:
     ) -> float:
         bits = 0
         full = (1 << self.n_fresh) - 1
-        needed = _NEEDED[self.ks]
+        needed = self._needed
         for s, walk in walks:
             missing = walk[needed[s][target]]
             deficit = len(missing) - known_kings
@@ -599,9 +608,15 @@ class TurnSearch:
     def best_discard(
         self, hand: Ranks, heights: tuple[int, ...], centers: tuple[int, int, int]
     ) -> tuple[float, Step]:
-        """The best card to end the turn with, and where, scored by its side-stack fit."""
+        """The best card to end the turn with, and where, scored by its side-stack fit.
+
+        `hand` is sorted (every hand a search meets is), so it holds only Kings when its
+        lowest card is one."""
         stacks = self.stacks
-        fits = self.fit_memo
+        only_kings = hand[0] == KING
+        fits = self.fit_memo.get((centers, only_kings))
+        if fits is None:  # `discard_fit` by rank and side top (0: empty), filled in as asked
+            fits = self.fit_memo[(centers, only_kings)] = [None] * 196
         best = -1e18
         best_step: Step = (DISCARD, hand[0], 0)
         seen_empty = False
@@ -616,17 +631,16 @@ class TurnSearch:
             else:
                 tops.append(stacks[j][h - 1])
             targets.append(j)
-        only_kings = all(r == KING for r in hand)
         last = -1
         for r in hand:
             if r == last:
                 continue
             last = r
+            row = 14 * r
             for j, t in zip(targets, tops, strict=True):
-                key = (r, t, centers, only_kings)
-                d = fits.get(key)
+                d = fits[row + t]
                 if d is None:
-                    d = fits[key] = self.discard_fit(r, t, centers, only_kings)
+                    d = fits[row + t] = self.discard_fit(r, t, centers, only_kings)
                 if d > best:
                     best = d
                     best_step = (DISCARD, r, j)
@@ -889,23 +903,13 @@ class TurnSearch:
         # one target per distinct center size: equal stacks are interchangeable
         targets = [i for i in range(3) if centers[i] not in centers[:i]]
 
-        def fits(r: int, s: int) -> bool:
-            return (s > 0 or ks) if r == KING else r == s + 1
-
-        def after(i: int) -> tuple[tuple[int, int, int], int]:
-            c = list(centers)
-            n = c[i] + 1
-            if is_complete(n):
-                c[i] = 0
-                return (c[0], c[1], c[2]), stock + STACK_COMPLETE
-            c[i] = n
-            return (c[0], c[1], c[2]), stock
+        fits = _FITS[ks]
 
         if live:
             for i in targets:
-                if fits(self.pay_rank, centers[i]):
+                if fits[self.pay_rank][centers[i]]:
                     self.pay_seen = True
-                    nc, ns = after(i)
+                    nc, ns = _after(centers, i, stock)
                     if self.pay_count <= 1:
                         v = WIN
                     else:
@@ -918,8 +922,8 @@ class TurnSearch:
                 continue
             r = self.stacks[j][h - 1]
             for i in targets:
-                if fits(r, centers[i]):
-                    nc, ns = after(i)
+                if fits[r][centers[i]]:
+                    nc, ns = _after(centers, i, stock)
                     nh = (*heights[:j], h - 1, *heights[j + 1 :])
                     v, p = self._search(hand, nh, nc, live, ns)
                     if v > best_v:
@@ -931,8 +935,8 @@ class TurnSearch:
             last = r
             rest = hand[:k] + hand[k + 1 :]
             for i in targets:
-                if fits(r, centers[i]):
-                    nc, ns = after(i)
+                if fits[r][centers[i]]:
+                    nc, ns = _after(centers, i, stock)
                     if rest:
                         v, p = self._search(rest, heights, nc, live, ns)
                     elif ns < HAND_SIZE:
@@ -945,6 +949,19 @@ class TurnSearch:
         result = (best_v, best_p)
         self.memo[key] = result
         return result
+
+
+def _after(centers: tuple[int, int, int], i: int, stock: int) -> tuple[tuple[int, int, int], int]:
+    """The center sizes and the stock after a card goes onto center `i` (see `_onto_center`)."""
+    n = centers[i] + 1
+    if is_complete(n):
+        n = 0
+        stock += STACK_COMPLETE
+    if i == 0:
+        return (n, centers[1], centers[2]), stock
+    if i == 1:
+        return (centers[0], n, centers[2]), stock
+    return (centers[0], centers[1], n), stock
 
 
 def _onto_center(c: list[int], b: int, stock: int) -> int:
@@ -982,27 +999,55 @@ def _listed(counts: list[int]) -> list[int]:
 
 def _weighted_sample(pool: list[int], weight: list[float], k: int, rng: random.Random) -> list[int]:
     """k ranks drawn without replacement from the unseen cards (`pool`: counts per rank),
-    each card with chance proportional to the weight of its rank.
+    each card with chance proportional to the weight of its rank (see `_RankUrn`)."""
+    return _RankUrn(pool, weight).draw(k, rng)
+
+
+class _RankUrn:
+    """The unseen cards as an urn to draw weighted ranks from, set up once per search.
 
     The same draws, from the same random numbers, as `rng.choices` picking one card at a time
     from the unseen cards listed by rank (one `random()` per card, found among the running
-    weights), but worked out per rank: thirteen groups instead of a hundred cards. The running
-    sums are the same left-to-right sums either way (a rank with no card left adds 0), so the
-    draws are exactly those of the scan it replaced.
+    weights), but worked out per rank: thirteen groups instead of a hundred cards. With
+    whole-number weights (a King bias of 4, say) every running sum is a whole number, so taking
+    a drawn card's weight off the sums above it gives exactly the sums of the smaller urn
+    added up anew, in any order: the draws are exactly those of the card-by-card scan.
     """
-    counts = pool[:]
-    weighted = [counts[r] * weight[r] for r in range(1, 14)]
-    running = list(accumulate(weighted))
-    total = running[-1]
-    out: list[int] = []
-    for _ in range(min(k, sum(counts[1:]))):
-        x = rng.random() * total
-        i = bisect_right(running, x)
-        # x at the very top (rounding) takes the last card, as `choices` does
-        pick = i + 1 if i < 13 else max(r for r in range(1, 14) if counts[r])
-        out.append(pick)
-        counts[pick] -= 1
-        total -= weight[pick]
-        weighted[pick - 1] = counts[pick] * weight[pick]
-        running = list(accumulate(weighted))
-    return out
+
+    __slots__ = ("counts", "running", "size", "weight")
+
+    def __init__(self, pool: list[int], weight: list[float]) -> None:
+        self.counts = pool[:]
+        self.weight = weight
+        self.running = list(accumulate(pool[r] * weight[r] for r in range(1, 14)))
+        self.size = sum(pool[1:])
+
+    def draw(self, k: int, rng: random.Random) -> list[int]:
+        """k ranks without replacement; the urn is left as it was."""
+        running = self.running
+        weight = self.weight
+        total = running[-1]
+        counts: list[int] | None = None
+        out: list[int] = []
+        for n in range(min(k, self.size)):
+            x = rng.random() * total
+            i = bisect_right(running, x)
+            if i < 13:
+                pick = i + 1
+            else:  # x at the very top (rounding) takes the last card left, as `choices` does
+                if counts is None:
+                    counts = self.counts[:]
+                    for r in out:
+                        counts[r] -= 1
+                pick = max(r for r in range(1, 14) if counts[r])
+            out.append(pick)
+            if counts is not None:
+                counts[pick] -= 1
+            if n + 1 < k:
+                wp = weight[pick]
+                total -= wp
+                if running is self.running:
+                    running = running[:]
+                for j in range(pick - 1, 13):
+                    running[j] -= wp
+        return out
