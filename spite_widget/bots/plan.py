@@ -290,8 +290,6 @@ class TurnSearch:
         ]
         self.fresh_memo: dict[tuple[Ranks, int, int], int] = {}
         self.missing_memo: dict[tuple[int, Ranks, tuple[int, ...]], list[Ranks]] = {}
-        self.walk_memo: dict[tuple[int, Ranks, tuple[int, ...], int], list[int]] = {}
-        self.target_memo: dict[tuple[int, Ranks, tuple[int, ...], int, int], int] = {}
         self.memo: dict[Key, tuple[float, Path]] = {}
         self.threat_memo: dict[tuple[int, int, int], float] = {}
         self.fit_memo: dict[tuple[tuple[int, int, int], bool], list[float | None]] = {}
@@ -419,54 +417,30 @@ class TurnSearch:
         Our own cards are walked greedily along each center's needed ranks; what they leave
         missing must come from Kings or from the fresh cards, sampled from the unseen ones.
         """
-        bits = 0
-        for s in set(centers):
-            bits |= self._walk_mask(s, hand, heights, fresh, target)
-        return bits.bit_count() / self.n_fresh
-
-    def _walk_mask(self, size: int, hand: Ranks, heights: tuple[int, ...], fresh: int, target: int) -> int:
-        """One target's entry of `_walk_masks`, worked out alone (the pay-off card we see asks one)."""
-        key = (size, hand, heights, fresh, target)
-        mask = self.target_memo.get(key)
-        if mask is None:
-            got = self.walk_memo.get(key[:4])
-            if got is not None:
-                mask = got[target]
-            else:
-                missing = self._missing_on(size, hand, heights)[self._needed[size][target]]
-                mask = self._fresh_mask(missing, self._known_kings(hand, heights), fresh)
-            self.target_memo[key] = mask
-        return mask
-
-    def _walk_masks(self, size: int, hand: Ranks, heights: tuple[int, ...], fresh: int) -> list[int]:
-        """For every target rank (index 1..13), which sampled fresh draws let us reach it on a
-        center stack of `size` (all of them when our own cards and Kings do).
-
-        Kept per position and center size: a search asks the same walk for many centers, and
-        the chance of reaching the next, unseen pay-off card asks all thirteen targets.
-        """
-        key = (size, hand, heights, fresh)
-        got = self.walk_memo.get(key)
-        if got is not None:
-            return got
-        walk = self._missing_on(size, hand, heights)
-        kings = self._known_kings(hand, heights)
-        needed = self._needed[size]
-        got = [0] * 14
-        last: Ranks | None = None
-        mask = 0
-        for t in range(1, 14):
-            missing = walk[needed[t]]
-            if missing is not last:  # a walk's steps share their missing ranks
-                last = missing
-                mask = self._fresh_mask(missing, kings, fresh)
-            got[t] = mask
-        self.walk_memo[key] = got
-        return got
+        walks = [(s, self._missing_on(s, hand, heights)) for s in set(centers)]
+        return self._reach_by(target, walks, self._known_kings(hand, heights), fresh)
 
     def _known_kings(self, hand: Ranks, heights: tuple[int, ...]) -> int:
         """Kings we can play without drawing: in hand and on top of our side stacks."""
         return hand.count(KING) + sum(1 for j, h in enumerate(heights) if h and self.stacks[j][h - 1] == KING)
+
+    def _reach_by(
+        self, target: int, walks: list[tuple[int, list[Ranks]]], known_kings: int, fresh: int
+    ) -> float:
+        bits = 0
+        full = (1 << self.n_fresh) - 1
+        needed = self._needed
+        for s, walk in walks:
+            missing = walk[needed[s][target]]
+            deficit = len(missing) - known_kings
+            if deficit <= 0:
+                return 1.0
+            if deficit > fresh:
+                continue
+            bits |= self._fresh_mask(missing, known_kings, fresh)
+            if bits == full:
+                break
+        return bits.bit_count() / self.n_fresh
 
     def _missing_on(self, size: int, hand: Ranks, heights: tuple[int, ...]) -> list[Ranks]:
         """What our hand and side tops cannot supply on a center stack of `size`, for every target.
@@ -503,11 +477,6 @@ class TurnSearch:
 
     def _fresh_mask(self, missing: Ranks, known_kings: int, fresh: int) -> int:
         """Which sampled fresh draws supply the missing ranks (with Kings standing in)."""
-        want = len(missing) - known_kings
-        if want <= 0:
-            return (1 << self.n_fresh) - 1  # our own Kings do: every draw
-        if want > fresh:
-            return 0  # more than the fresh cards: none
         key = (missing, known_kings, fresh)
         got = self.fresh_memo.get(key)
         if got is not None:
@@ -515,6 +484,7 @@ class TurnSearch:
         need: dict[int, int] = {}
         for r in missing:
             need[r] = need.get(r, 0) + 1
+        want = len(missing) - known_kings
         mask = 0
         for i, prefixes in enumerate(self.fresh):
             counts = prefixes[fresh]
@@ -549,17 +519,13 @@ class TurnSearch:
         self, hand: Ranks, heights: tuple[int, ...], centers: tuple[int, int, int], fresh: int
     ) -> float:
         """After our pay-off card is played: the chance that the unseen next one can be reached."""
-        walks = [self._walk_masks(s, hand, heights, fresh) for s in set(centers)]
-        n = self.n_fresh
-        frac = self.pool_frac
+        walks = [(s, self._missing_on(s, hand, heights)) for s in set(centers)]
+        kings = self._known_kings(hand, heights)
         total = 0.0
         for r in range(1, 14):
-            f = frac[r]
+            f = self.pool_frac[r]
             if f:
-                bits = 0
-                for masks in walks:
-                    bits |= masks[r]
-                total += f * (bits.bit_count() / n)
+                total += f * self._reach_by(r, walks, kings, fresh)
         return total
 
     # ------------------------------------------------------------------ scoring
