@@ -757,7 +757,12 @@ def evaluate(view: PlayerView, bot: ExpertBot | None = None, *, choosing: bool =
         )
         plan = search.run()
         expert._charge(plan)
-        return search.end_of(plan.steps, "choice" if choosing else "line")[0]
+        # the plan holds the line's chances and what the model scored where it ends: weigh that
+        # as choices are, rather than replaying the line (a won or drawn end is that for both)
+        if choosing and plan.leaf is not None:
+            return model.leaf_chances(plan.leaf, "choice")
+        assert plan.chances is not None  # the search was given a model
+        return plan.chances
     sizes = list(view.hand_sizes)
     sizes[view.opponent] = 0  # every card in their hand is unknown: sample all of it
     between = dataclasses.replace(view, hand_sizes=(sizes[0], sizes[1]))
