@@ -37,8 +37,9 @@ from dataclasses import dataclass
 from itertools import accumulate
 from typing import Final
 
-from ..engine.cards import KING, RANK_OF, STACK_COMPLETE
-from ..engine.rules import HAND_SIZE, SIZE_AFTER, is_complete
+from ..engine.cards import KING, RANK_OF, RANKS, STACK_COMPLETE
+from ..engine.rules import HAND_SIZE, SIZE_AFTER
+from ..engine.rules import fits as card_fits
 from ..engine.state import PlayerView
 from .model import DRAWN, WON, Chances, EvalModel, Leaf, Use
 from .sim import (
@@ -75,11 +76,12 @@ _NEEDED: Final = {
 """`needed_count` by (Kings start stacks, center size, target), looked up in the search's inner loop."""
 _FITS: Final = {
     ks: tuple(
-        tuple((s > 0 or ks) if r == KING else r == s + 1 for s in range(STACK_COMPLETE)) for r in range(14)
+        tuple(r > 0 and card_fits(RANKS[r - 1] + "c", s, ks) for s in range(STACK_COMPLETE))
+        for r in range(14)
     )
     for ks in (False, True)
 }
-"""Does a card of rank r go onto a center stack of size s, by (Kings start stacks, r, s)."""
+"""The engine's `fits` by (Kings start stacks, rank r, center size s), for the search's inner loop."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -741,7 +743,7 @@ class TurnSearch:
         """
         hand = list(self.hand0)
         heights = list(self.heights0)
-        c = list(self.centers0)
+        c = self.centers0
         live = self.pay_rank > 0
         stock = self.stock0
         fit = 0.0
@@ -756,15 +758,15 @@ class TurnSearch:
                     return DRAWN, None
                 h = heights[b]
                 t = self.stacks[b][h - 1] if h else 0
-                fit = self.discard_fit(a, t, (c[0], c[1], c[2]), all(r == KING for r in hand))
+                fit = self.discard_fit(a, t, c, all(r == KING for r in hand))
                 break  # scored as the search scores it: with the discard still in hand
-            stock = _onto_center(c, b, stock)
+            c, stock = _after(c, b, stock)
             if kind == PAY:
                 if self.pay_count <= 1:
                     return WON, None
                 live = False
                 if i == len(steps):
-                    key = (tuple(sorted(hand)), tuple(heights), (c[0], c[1], c[2]), False, stock)
+                    key = (tuple(sorted(hand)), tuple(heights), c, False, stock)
                     steps.extend(self._search(*key)[1])
             elif kind == SIDE:
                 heights[a] -= 1
@@ -776,8 +778,7 @@ class TurnSearch:
                     stock -= HAND_SIZE
                     refill = True
         fresh = HAND_SIZE if refill else HAND_SIZE + 1 - len(hand)
-        centers = (c[0], c[1], c[2])
-        leaf = self.features(tuple(sorted(hand)), tuple(heights), centers, live, stock, fresh, fit, refill)
+        leaf = self.features(tuple(sorted(hand)), tuple(heights), c, live, stock, fresh, fit, refill)
         if self.model is None:
             return DRAWN, leaf
         return self.model.leaf_chances(leaf, use), leaf
@@ -787,14 +788,14 @@ class TurnSearch:
         every distinct card of the hand onto every side stack, scored as the search scores them."""
         hand = list(self.hand0)
         heights = list(self.heights0)
-        c = list(self.centers0)
+        centers = self.centers0
         live = self.pay_rank > 0
         stock = self.stock0
         prefix = path[:-1]
         for kind, a, b in prefix:
             if kind == DISCARD:
                 return []
-            stock = _onto_center(c, b, stock)
+            centers, stock = _after(centers, b, stock)
             if kind == PAY:
                 live = False
             elif kind == SIDE:
@@ -804,7 +805,6 @@ class TurnSearch:
         if not hand or stock < self.opp_need:
             return []
         held = tuple(sorted(hand))
-        centers = (c[0], c[1], c[2])
         nh = tuple(heights)
         only_kings = all(r == KING for r in held)
         fresh = HAND_SIZE + 1 - len(held)
@@ -844,9 +844,7 @@ class TurnSearch:
             d = self.discard_fit(a, t, centers, all(r == KING for r in hand))
             fresh = HAND_SIZE + 1 - len(hand)
             return self.leaf(hand, heights, centers, live, stock, fresh, d, False), (step,)
-        c = list(centers)
-        stock = _onto_center(c, b, stock)
-        nc = (c[0], c[1], c[2])
+        nc, stock = _after(centers, b, stock)
         if kind == PAY:
             if self.pay_count <= 1:
                 return WIN, (step,)
@@ -954,27 +952,16 @@ class TurnSearch:
 
 
 def _after(centers: tuple[int, int, int], i: int, stock: int) -> tuple[tuple[int, int, int], int]:
-    """The center sizes and the stock after a card goes onto center `i` (see `_onto_center`)."""
-    n = centers[i] + 1
-    if is_complete(n):
-        n = 0
+    """The center sizes and the stock after a card goes onto center `i`: a stack it completes
+    goes back into the stock."""
+    n = SIZE_AFTER[centers[i]]
+    if n == 0:
         stock += STACK_COMPLETE
     if i == 0:
         return (n, centers[1], centers[2]), stock
     if i == 1:
         return (centers[0], n, centers[2]), stock
     return (centers[0], centers[1], n), stock
-
-
-def _onto_center(c: list[int], b: int, stock: int) -> int:
-    """A card onto center `b` (`c`: the center sizes, changed in place); a stack it completes
-    goes back into the stock. Returns the stock's size after."""
-    n = c[b] + 1
-    if is_complete(n):
-        c[b] = 0
-        return stock + STACK_COMPLETE
-    c[b] = n
-    return stock
 
 
 def pays(path: Path) -> bool:
