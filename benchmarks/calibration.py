@@ -20,6 +20,13 @@ as a rise over their own turns and a fall over the opponent's.
     python benchmarks/calibration.py [--games 120] [--review-games 40] [--workers 2] [--save examples/calibration.json]
     python benchmarks/calibration.py --quick     # a few games: figures only, no verdict
     python benchmarks/calibration.py --review-games 0 --recalibration FILE   # a refitted map, before shipping it
+    python benchmarks/calibration.py --raw a.npz [--raw b.npz ...] [--recalibration FILE]
+
+`--raw` plays nothing: it reads the plans' raw chances that `scripts/fit_recalibration.py
+--data` kept and puts them through the line map, which tells exactly what the expert told in
+play (the line map moves no move, see `EvalModel.choice_map`), so one sample played once can
+be judged through any map, and several samples pooled. `fit_recalibration.py --games 0
+--plan-games 200 --seed 950` plays the plans of this benchmark's own deals (seeds 1000+).
 """
 
 from __future__ import annotations
@@ -32,7 +39,7 @@ import sys
 import time
 from collections.abc import Sequence
 from concurrent.futures import ProcessPoolExecutor
-from dataclasses import astuple
+from dataclasses import astuple, dataclass
 from pathlib import Path
 
 from spite_widget.bots.calibration import (
@@ -47,21 +54,34 @@ from spite_widget.bots.calibration import (
     play_reviewed,
     zigzag,
 )
-from spite_widget.bots.model import default_model, load_recalibration
+from spite_widget.bots.model import Chances, EvalModel, default_model, load_recalibration
 
 PAIRS = (("expert", "greedy"), ("expert", "expert"), ("expert", "baseline"), ("expert", "planner"))
 TARGET = 0.05
 """The largest gap allowed in a decile of at least 200 positions (issue 11)."""
 
 
-def spread(
-    positions: Sequence[Position | Stored], games: Sequence[tuple[int, int]], rounds: int = 400
-) -> list[float]:
+@dataclass(frozen=True, slots=True)
+class Told:
+    """A plan's chance of winning as told in play, from a saved raw chance (`--raw`)."""
+
+    predicted: float
+    outcome: int
+
+
+Sample = Position | Stored | Told
+GameKey = tuple[int, ...]
+"""Which game a position came from (pairing and game, and the file with `--raw`)."""
+
+
+def spread(positions: Sequence[Sample], games: Sequence[GameKey] | None, rounds: int = 400) -> list[float]:
     """Per decile, half the width of the 95% interval of its gap (observed - predicted) when
     whole games are resampled (bootstrap). Positions of one game share its outcome, so this
     is how far a decile's gap moves from one sample of games to another: a gap inside it is
-    as likely noise as miscalibration."""
-    cells: dict[tuple[int, int], list[list[float]]] = {}
+    as likely noise as miscalibration. Not a number for each when the games are unknown."""
+    if games is None:
+        return [math.nan] * 10
+    cells: dict[GameKey, list[list[float]]] = {}
     for q, key in zip(positions, games, strict=True):
         d = 9 if q.predicted >= 1.0 else int(q.predicted * 10)
         agg = cells.setdefault(key, [[0.0, 0.0, 0.0] for _ in range(10)])[d]
@@ -93,13 +113,14 @@ def spread(
 
 
 def print_table(
-    title: str, positions: Sequence[Position | Stored], verdict: bool, games: Sequence[tuple[int, int]]
+    title: str, positions: Sequence[Sample], verdict: bool, games: Sequence[GameKey] | None
 ) -> float:
     """Print the decile table and return the largest gap in a decile of >= 200 positions."""
     rows = decile_table(positions)
     noise = spread(positions, games)
     won = sum(1 for q in positions if q.outcome == WIN) / max(1, len(positions))
-    print(f"\n{title}: {len(positions)} positions from {len(set(games))} games, won {won:.1%}")
+    counted_games = f"{len(set(games))} games" if games is not None else "games not told apart (no intervals)"
+    print(f"\n{title}: {len(positions)} positions from {counted_games}, won {won:.1%}")
     print(f"{'decile':<10}{'positions':>10}{'predicted':>11}{'observed':>10}{'gap':>8}{'+-95%':>8}")
     worst = 0.0
     outside = counted = 0
@@ -111,19 +132,55 @@ def print_table(
         if n >= 200:
             worst = max(worst, abs(gap))
             counted += 1
-            outside += abs(gap) > half
+            outside += abs(gap) > half  # never when `half` is not a number
         flag = "" if n >= 200 else "  (fewer than 200)"
         print(
-            f"{lo:.1f}-{lo + 0.1:.1f}{n:>13}{pred:>11.3f}{obs:>10.3f}{100 * gap:>+7.1f}{100 * half:>8.1f}{flag}"
+            f"{lo:.1f}-{lo + 0.1:.1f}{n:>13}{pred:>11.3f}{obs:>10.3f}{100 * gap:>+7.1f}"
+            f"{'-' if math.isnan(half) else f'{100 * half:.1f}':>8}{flag}"
         )
     if verdict:
         met = "met" if worst <= TARGET and len(positions) >= 20_000 else "NOT met"
+        beyond = f"{outside} of {counted}" if games is not None else "not known (games not told apart)"
         print(
             f"largest gap in a decile of >= 200 positions: {100 * worst:.1f} points "
             f"(target <= 5 over >= 20,000 positions: {met}); "
-            f"gaps beyond their games' 95% interval: {outside} of {counted}"
+            f"gaps beyond their games' 95% interval: {beyond}"
         )
     return worst
+
+
+def table_rows(qs: Sequence[Sample]) -> list[dict[str, float]]:
+    """A decile table as the notebook reads it (`--save`)."""
+    return [{"low": lo, "predicted": p, "observed": o, "count": n} for lo, p, o, n in decile_table(qs) if n]
+
+
+PLAN = 3
+"""The code of a plan's eval in `fit_recalibration.py`'s rows (its `SOURCES.index("plan")`)."""
+
+
+def told_from_raw(paths: Sequence[Path], model: EvalModel) -> tuple[list[Told], list[GameKey] | None]:
+    """The plans kept in `paths` (`fit_recalibration.py --data`), their raw chances told
+    through `model`'s line map, and each one's game (None when a file does not say)."""
+    import numpy as np
+
+    told: list[Told] = []
+    games: list[GameKey] | None = []
+    for f, path in enumerate(paths):
+        try:
+            rows = np.load(path)["rows"]
+        except (OSError, KeyError, ValueError) as e:
+            raise SystemExit(f"--raw {path}: not a file fit_recalibration.py --data wrote ({e})") from e
+        if rows.ndim != 2 or rows.shape[1] < 6:
+            raise SystemExit(f"--raw {path}: rows of at least 6 columns expected, not {rows.shape}")
+        plans = rows[rows[:, 3] == PLAN]
+        for win, lose, outcome in plans[:, :3]:
+            raw = Chances(float(win), float(lose), max(0.0, 1.0 - win - lose))
+            told.append(Told(model.line_map(raw).win if model.line_map else raw.win, int(outcome)))
+        if rows.shape[1] < 7:
+            games = None
+        elif games is not None:
+            games.extend((f, int(k), int(g)) for k, g in plans[:, 5:7])
+    return told, games
 
 
 def moment_line(name: str, stored: Sequence[Stored]) -> str:
@@ -158,6 +215,14 @@ def main() -> None:
         "--data", type=Path, help="also keep the positions (.npz) for scripts/fit_eval_model.py"
     )
     parser.add_argument(
+        "--raw",
+        type=Path,
+        action="append",
+        metavar="FILE",
+        help="play nothing: judge the plans' raw chances kept by scripts/fit_recalibration.py --data "
+        "FILE through the line map (given again: the samples pooled)",
+    )
+    parser.add_argument(
         "--recalibration",
         type=Path,
         metavar="FILE",
@@ -165,11 +230,24 @@ def main() -> None:
         "the shipped ones, on the plans only (needs --review-games 0); a choice map in it changes the moves",
     )
     args = parser.parse_args()
-    if args.recalibration is not None and args.review_games and not args.quick:
+    if args.recalibration is not None and args.review_games and not args.quick and not args.raw:
         parser.error("--recalibration judges the plans only: add --review-games 0")
     model = default_model()
     if args.recalibration is not None:  # the maps it has in place of the shipped ones
         model = model.with_maps(load_recalibration(args.recalibration))
+    if args.raw:
+        told, keys = told_from_raw(args.raw, model)
+        files = " + ".join(str(p) for p in args.raw)
+        print_table(f"The expert's plans kept in {files}", told, True, keys)
+        if args.save is not None:
+            data = {
+                "command": " ".join(["python benchmarks/calibration.py", *sys.argv[1:]]),
+                "positions": len(told),
+                "games": len(set(keys)) if keys is not None else None,
+                "deciles": table_rows(told),
+            }
+            args.save.write_text(json.dumps(data, indent=1) + "\n", encoding="utf-8")
+        return
     games = 2 if args.quick else args.games
     reviewed_games = 0 if args.recalibration is not None else 1 if args.quick else args.review_games
     positions: list[Position] = []
@@ -226,14 +304,7 @@ def main() -> None:
         raw = np.array([[float(v) for v in astuple(q.leaf)][:10] for q in positions])
         np.savez_compressed(args.data, x=raw, y=np.array([q.outcome for q in positions]))
     if args.save is not None:
-
-        def rows(qs: Sequence[Position | Stored]) -> list[dict[str, float]]:
-            return [
-                {"low": lo, "predicted": p, "observed": o, "count": n}
-                for lo, p, o, n in decile_table(qs)
-                if n
-            ]
-
+        rows = table_rows
         # what was measured, and how: a table that was not measured is left out
         data: dict[str, object] = {"command": " ".join(["python benchmarks/calibration.py", *sys.argv[1:]])}
         if games:

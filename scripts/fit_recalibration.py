@@ -49,18 +49,22 @@ SOURCES = (LINE, FRESH, BETWEEN, "plan")
 
 
 def collect(games: int, plan_games: int, seed: int) -> np.ndarray:
-    """Rows of (raw win, raw lose, outcome, source, the mover is the expert, pairing)."""
-    rows: list[tuple[float, float, int, int, int, int]] = []
+    """Rows of (raw win, raw lose, outcome, source, the mover is the expert, pairing, game).
+
+    The game (its number within its pairing and source) lets `benchmarks/calibration.py
+    --raw` resample whole games for each decile's interval; files written before it have
+    the first six columns only."""
+    rows: list[tuple[float, float, int, int, int, int, int]] = []
     with raw_chances():
         for k, pair in enumerate(PAIRS):
             t0 = time.perf_counter()
             if games:
                 for q in play_reviewed(pair, games, seed=seed + k):
                     expert = int(q.bot == "expert")
-                    rows.append((q.predicted, q.lose, q.outcome, SOURCES.index(q.moment), expert, k))
+                    rows.append((q.predicted, q.lose, q.outcome, SOURCES.index(q.moment), expert, k, q.game))
             if plan_games:
                 for p in play_logged(pair, plan_games, seed=seed + 50 + k):
-                    rows.append((p.predicted, p.lose, p.outcome, SOURCES.index("plan"), 1, k))
+                    rows.append((p.predicted, p.lose, p.outcome, SOURCES.index("plan"), 1, k, p.game))
             print(
                 f"{pair[0]} v {pair[1]}: {len(rows)} evals so far, {time.perf_counter() - t0:.0f} s",
                 flush=True,
@@ -178,7 +182,7 @@ def main() -> None:
         if not args.data:
             raise SystemExit("--fit-only needs --data")
         kept = [np.load(path) for path in args.data]
-        rows = np.concatenate([k["rows"] for k in kept])
+        rows = np.concatenate([k["rows"][:, :6] for k in kept])  # older files have no game column
         command = " + ".join(str(k["command"]) for k in kept)
     else:
         rows = collect(args.games, args.plan_games, args.seed)

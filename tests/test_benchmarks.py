@@ -81,3 +81,53 @@ def test_the_calibration_benchmark_judges_a_map_before_it_ships(tmp_path: Path) 
         cwd=BENCHMARKS.parent,
     )
     assert refused.returncode == 2 and "add --review-games 0" in refused.stderr
+
+
+def _judge_raw(tmp_path: Path, *files: Path, extra: tuple[str, ...] = ()) -> subprocess.CompletedProcess[str]:
+    args = [a for f in files for a in ("--raw", str(f))]
+    return subprocess.run(
+        [sys.executable, str(BENCHMARKS / "calibration.py"), *args, *extra],
+        capture_output=True,
+        text=True,
+        timeout=600,
+        cwd=BENCHMARKS.parent,
+    )
+
+
+def test_the_calibration_benchmark_judges_kept_raw_chances_without_playing(tmp_path: Path) -> None:
+    """`--raw FILE` reads what `fit_recalibration.py --data` kept (plans only: source 3) and
+    tells each raw chance through the line map; files are pooled, games told apart by file,
+    pairing and game when the file has the game column."""
+    import numpy as np
+
+    flat = [[0.0, 0.0], [0.001, 0.5], [0.999, 0.5], [1.0, 1.0]]
+    maps = tmp_path / "flat.json"
+    maps.write_text(json.dumps({"maps": {"line": {"win": flat, "lose_share": flat}}}))
+    # (raw win, raw lose, outcome, source, expert, pairing, game): 300 plans won and 300
+    # lost in two games, and 50 review evals (source 0) that must not count
+    won = [(0.9, 0.05, 0, 3, 1, 0, 0)] * 300
+    lost = [(0.2, 0.7, 1, 3, 1, 0, 1)] * 300
+    review = [(0.9, 0.05, 1, 0, 1, 0, 2)] * 50
+    new = tmp_path / "new.npz"
+    np.savez_compressed(new, rows=np.array(won + lost + review, dtype=float))
+    done = _judge_raw(tmp_path, new, extra=("--recalibration", str(maps), "--save", str(tmp_path / "c.json")))
+    assert done.returncode == 0, done.stderr[-4000:]
+    assert "600 positions from 2 games" in done.stdout
+    saved = json.loads((tmp_path / "c.json").read_text())
+    assert saved["positions"] == 600 and saved["games"] == 2
+    assert [(d["low"], round(d["predicted"], 3), d["observed"]) for d in saved["deciles"]] == [
+        (0.5, 0.5, 0.5)
+    ]
+    # through the shipped map the two raw chances stay apart; an older file (six columns)
+    # pooled with it: no games, no intervals
+    old = tmp_path / "old.npz"
+    np.savez_compressed(old, rows=np.array(won, dtype=float)[:, :6])
+    pooled = _judge_raw(tmp_path, new, old)
+    assert pooled.returncode == 0, pooled.stderr[-4000:]
+    assert "900 positions from games not told apart" in pooled.stdout
+    filled = [line.split() for line in pooled.stdout.splitlines() if re.match(r"0\.\d-\d\.\d +[1-9]", line)]
+    assert len(filled) == 2 and {row[-1] for row in filled} == {"-"}
+    bad = tmp_path / "bad.npz"
+    np.savez_compressed(bad, something=np.zeros(3))
+    refused = _judge_raw(tmp_path, bad)
+    assert refused.returncode != 0 and "not a file fit_recalibration.py --data wrote" in refused.stderr

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, Protocol
 
 from ..engine.cards import KING, RANK_OF
 from ..engine.game import Game
@@ -24,6 +24,15 @@ from .model import EvalModel, Leaf
 from .review import annotate_with_bot
 
 WIN, LOSE, DRAW = 0, 1, 2
+
+
+class Forecast(Protocol):
+    """A chance of winning that was told, and how that player's game then ended."""
+
+    @property
+    def predicted(self) -> float: ...
+    @property
+    def outcome(self) -> int: ...
 
 
 @dataclass(frozen=True, slots=True)
@@ -184,7 +193,7 @@ def zigzag(stored: Sequence[Stored]) -> tuple[float, float, float, int]:
     return mean(own), mean(their), mean([abs(x) for x in both]), len(both)
 
 
-def decile_table(positions: Sequence[Position | Stored]) -> list[tuple[float, float, float, int]]:
+def decile_table(positions: Sequence[Forecast]) -> list[tuple[float, float, float, int]]:
     """Per decile of the predicted chance of winning: (low, mean predicted, observed, count)."""
     rows: list[tuple[float, float, float, int]] = []
     for d in range(10):
