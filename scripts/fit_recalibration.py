@@ -29,6 +29,8 @@ over quantile bins of the raw chance. The seeds (default 5000) are not the bench
     python scripts/fit_recalibration.py --games 40 --plan-games 70 --data recal.npz
     python scripts/fit_recalibration.py --fit-only --data recal.npz [--data more.npz ...]
     python scripts/fit_recalibration.py --games 0 --plan-games 300   # the line map only
+    python scripts/fit_recalibration.py --games 0 --plan-games 200 --seed 950 --keep-only --data held.npz
+        # the benchmark's own deals kept raw, to judge maps on: benchmarks/calibration.py --raw held.npz
 """
 
 from __future__ import annotations
@@ -167,6 +169,12 @@ def main() -> None:
     )
     parser.add_argument("--fit-only", action="store_true", help="fit on --data without playing")
     parser.add_argument(
+        "--keep-only",
+        action="store_true",
+        help="play and keep the evals in --data, fit nothing (held-out samples for "
+        "benchmarks/calibration.py --raw; the shipped maps are left as they are)",
+    )
+    parser.add_argument(
         "--line-from",
         choices=("plans", "review", "both"),
         default="plans",
@@ -178,6 +186,8 @@ def main() -> None:
     parser.add_argument("--out", type=Path, default=RECALIBRATION_FILE)
     args = parser.parse_args()
     command = f"--games {args.games} --plan-games {args.plan_games} --seed {args.seed}"
+    if args.keep_only and (args.fit_only or not args.data):
+        parser.error("--keep-only plays and keeps: it needs --data and no --fit-only")
     if args.fit_only:
         if not args.data:
             raise SystemExit("--fit-only needs --data")
@@ -190,6 +200,9 @@ def main() -> None:
             if len(args.data) > 1:
                 raise SystemExit("one --data file to write the evals in")
             np.savez_compressed(args.data[0], rows=rows, command=np.array(command))
+        if args.keep_only:
+            print(f"kept {len(rows)} evals in {args.data[0]}")
+            return
     source = rows[:, 3].astype(int)
     between = rows[source == SOURCES.index(BETWEEN)]
     line_sources = {"plans": ("plan",), "review": (LINE, FRESH), "both": (LINE, FRESH, "plan")}

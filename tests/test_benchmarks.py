@@ -131,3 +131,39 @@ def test_the_calibration_benchmark_judges_kept_raw_chances_without_playing(tmp_p
     np.savez_compressed(bad, something=np.zeros(3))
     refused = _judge_raw(tmp_path, bad)
     assert refused.returncode != 0 and "not a file fit_recalibration.py --data wrote" in refused.stderr
+
+
+def test_kept_raw_chances_judged_later_are_what_the_benchmark_measures_in_play(tmp_path: Path) -> None:
+    """The plans `fit_recalibration.py --seed 950` keeps raw are the benchmark's own games
+    (seeds 1000+), and put through the shipped line map they give the very table, intervals
+    and all, that the benchmark prints when it plays them: the line map moves no move."""
+    root = BENCHMARKS.parent
+    kept = tmp_path / "kept.npz"
+    fit = [
+        sys.executable,
+        str(root / "scripts" / "fit_recalibration.py"),
+        "--games",
+        "0",
+        "--plan-games",
+        "2",
+    ]
+    fitted = subprocess.run(
+        [*fit, "--seed", "950", "--keep-only", "--data", str(kept)],
+        capture_output=True,
+        text=True,
+        timeout=600,
+        cwd=root,
+    )
+    assert fitted.returncode == 0, fitted.stderr[-4000:]
+    assert f"kept 658 evals in {kept}" in fitted.stdout  # and fitted nothing
+    script = str(BENCHMARKS / "calibration.py")
+    run = {"capture_output": True, "text": True, "timeout": 600, "cwd": root}
+    played = subprocess.run([sys.executable, script, "--games", "2", "--review-games", "0"], **run)
+    judged = subprocess.run([sys.executable, script, "--raw", str(kept)], **run)
+    assert played.returncode == 0 and judged.returncode == 0, played.stderr[-2000:] + judged.stderr[-2000:]
+
+    def table(out: str) -> list[str]:
+        return [line for line in out.splitlines() if re.match(r"0\.\d-\d\.\d |largest gap", line)]
+
+    assert len(table(played.stdout)) == 11 and table(judged.stdout) == table(played.stdout)
+    assert "positions from 8 games" in judged.stdout
