@@ -45,6 +45,7 @@ from pathlib import Path
 from spite_widget.bots.calibration import (
     BETWEEN,
     FRESH,
+    KEPT_SOURCES,
     LINE,
     WIN,
     Position,
@@ -154,10 +155,6 @@ def table_rows(qs: Sequence[Sample]) -> list[dict[str, float]]:
     return [{"low": lo, "predicted": p, "observed": o, "count": n} for lo, p, o, n in decile_table(qs) if n]
 
 
-PLAN = 3
-"""The code of a plan's eval in `fit_recalibration.py`'s rows (its `SOURCES.index("plan")`)."""
-
-
 def told_from_raw(paths: Sequence[Path], model: EvalModel) -> tuple[list[Told], list[GameKey] | None]:
     """The plans kept in `paths` (`fit_recalibration.py --data`), their raw chances told
     through `model`'s line map, and each one's game (None when a file does not say)."""
@@ -172,10 +169,10 @@ def told_from_raw(paths: Sequence[Path], model: EvalModel) -> tuple[list[Told], 
             raise SystemExit(f"--raw {path}: not a file fit_recalibration.py --data wrote ({e})") from e
         if rows.ndim != 2 or rows.shape[1] < 6:
             raise SystemExit(f"--raw {path}: rows of at least 6 columns expected, not {rows.shape}")
-        plans = rows[rows[:, 3] == PLAN]
+        plans = rows[rows[:, 3] == KEPT_SOURCES.index("plan")]
         for win, lose, outcome in plans[:, :3]:
             raw = Chances(float(win), float(lose), max(0.0, 1.0 - win - lose))
-            told.append(Told(model.line_map(raw).win if model.line_map else raw.win, int(outcome)))
+            told.append(Told(model.recalibrated(raw, "line").win, int(outcome)))
         if rows.shape[1] < 7:
             games = None
         elif games is not None:
@@ -235,13 +232,14 @@ def main() -> None:
     model = default_model()
     if args.recalibration is not None:  # the maps it has in place of the shipped ones
         model = model.with_maps(load_recalibration(args.recalibration))
+    command = " ".join(["python benchmarks/calibration.py", *sys.argv[1:]])  # what --save records
     if args.raw:
         told, keys = told_from_raw(args.raw, model)
         files = " + ".join(str(p) for p in args.raw)
         print_table(f"The expert's plans kept in {files}", told, True, keys)
         if args.save is not None:
             data = {
-                "command": " ".join(["python benchmarks/calibration.py", *sys.argv[1:]]),
+                "command": command,
                 "positions": len(told),
                 "games": len(set(keys)) if keys is not None else None,
                 "deciles": table_rows(told),
@@ -304,17 +302,16 @@ def main() -> None:
         raw = np.array([[float(v) for v in astuple(q.leaf)][:10] for q in positions])
         np.savez_compressed(args.data, x=raw, y=np.array([q.outcome for q in positions]))
     if args.save is not None:
-        rows = table_rows
         # what was measured, and how: a table that was not measured is left out
-        data: dict[str, object] = {"command": " ".join(["python benchmarks/calibration.py", *sys.argv[1:]])}
+        data: dict[str, object] = {"command": command}
         if games:
-            data.update(positions=len(positions), games=games * len(PAIRS), deciles=rows(positions))
+            data.update(positions=len(positions), games=games * len(PAIRS), deciles=table_rows(positions))
         if stored:
             own, their, swing, turns = zigzag(stored)
             data["review"] = {
                 "positions": len(stored),
                 "games": reviewed_games * len(PAIRS),
-                "deciles": rows(stored),
+                "deciles": table_rows(stored),
                 "zigzag": {"p0_turns": own, "p1_turns": their, "mean_abs": swing, "turns": turns},
             }
         args.save.write_text(json.dumps(data, indent=1) + "\n", encoding="utf-8")

@@ -42,12 +42,19 @@ from pathlib import Path
 
 import numpy as np
 
-from spite_widget.bots.calibration import BETWEEN, FRESH, LINE, LOSE, WIN, play_logged, play_reviewed
+from spite_widget.bots.calibration import (
+    BETWEEN,
+    FRESH,
+    KEPT_SOURCES,
+    LINE,
+    LOSE,
+    WIN,
+    play_logged,
+    play_reviewed,
+)
 from spite_widget.bots.model import RECALIBRATION_FILE, Knots, Recalibration, raw_chances
 
 PAIRS = (("expert", "greedy"), ("expert", "expert"), ("expert", "baseline"), ("expert", "planner"))
-SOURCES = (LINE, FRESH, BETWEEN, "plan")
-"""Where each kept eval came from (its code in the data file is its index here)."""
 
 
 def collect(games: int, plan_games: int, seed: int) -> np.ndarray:
@@ -63,10 +70,12 @@ def collect(games: int, plan_games: int, seed: int) -> np.ndarray:
             if games:
                 for q in play_reviewed(pair, games, seed=seed + k):
                     expert = int(q.bot == "expert")
-                    rows.append((q.predicted, q.lose, q.outcome, SOURCES.index(q.moment), expert, k, q.game))
+                    rows.append(
+                        (q.predicted, q.lose, q.outcome, KEPT_SOURCES.index(q.moment), expert, k, q.game)
+                    )
             if plan_games:
                 for p in play_logged(pair, plan_games, seed=seed + 50 + k):
-                    rows.append((p.predicted, p.lose, p.outcome, SOURCES.index("plan"), 1, k, p.game))
+                    rows.append((p.predicted, p.lose, p.outcome, KEPT_SOURCES.index("plan"), 1, k, p.game))
             print(
                 f"{pair[0]} v {pair[1]}: {len(rows)} evals so far, {time.perf_counter() - t0:.0f} s",
                 flush=True,
@@ -204,9 +213,9 @@ def main() -> None:
             print(f"kept {len(rows)} evals in {args.data[0]}")
             return
     source = rows[:, 3].astype(int)
-    between = rows[source == SOURCES.index(BETWEEN)]
+    between = rows[source == KEPT_SOURCES.index(BETWEEN)]
     line_sources = {"plans": ("plan",), "review": (LINE, FRESH), "both": (LINE, FRESH, "plan")}
-    line = rows[np.isin(source, [SOURCES.index(s) for s in line_sources[args.line_from]])]
+    line = rows[np.isin(source, [KEPT_SOURCES.index(s) for s in line_sources[args.line_from]])]
     kept_from: str | None = None  # where the between map came from, when it is the shipped one
     shipped = json.loads(RECALIBRATION_FILE.read_text(encoding="utf-8"))
     shipped_maps = shipped["maps"]
@@ -227,7 +236,7 @@ def main() -> None:
             else "between: no reviewed games, the shipped map kept"
         )
     review_from: str | None = None  # where the review map came from, when it is the shipped one
-    mid_turn = rows[source == SOURCES.index(LINE)]
+    mid_turn = rows[source == KEPT_SOURCES.index(LINE)]
     if len(mid_turn):
         maps["review"] = fit_map(mid_turn)
     elif "review" in shipped_maps:
@@ -237,11 +246,11 @@ def main() -> None:
     for name, part in (("line", line), ("between", between), ("review", mid_turn)):
         if len(part):
             report(name, part, maps[name])
-    review_line = rows[np.isin(source, [SOURCES.index(LINE), SOURCES.index(FRESH)])]
+    review_line = rows[np.isin(source, [KEPT_SOURCES.index(LINE), KEPT_SOURCES.index(FRESH)])]
     if len(review_line):
         report("mid-turn", review_line, maps["line"])
     fitted_on: dict[str, object] = {
-        "evals": {name: int(np.sum(source == i)) for i, name in enumerate(SOURCES)},
+        "evals": {name: int(np.sum(source == i)) for i, name in enumerate(KEPT_SOURCES)},
         "command": f"python scripts/fit_recalibration.py {command} --line-from {args.line_from}",
     }
     if kept_from is not None:

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
-from typing import Any, Protocol
+from typing import Any, Final, Protocol
 
 from ..engine.cards import KING, RANK_OF
 from ..engine.game import Game
@@ -95,6 +95,9 @@ LINE, BETWEEN, FRESH = "line", "between", "fresh"
 """Where a review's stored eval comes from (see `review._chances_after`): the end of the best
 line that starts with the move (mid-turn), `evaluate` between turns (after a turn-ending
 discard), or `evaluate` on the mover's own turn after five fresh cards (a new plan's end)."""
+KEPT_SOURCES: Final = (LINE, FRESH, BETWEEN, "plan")
+"""Where an eval kept raw came from, by its code (its index here) in the rows that
+`scripts/fit_recalibration.py --data` keeps and `benchmarks/calibration.py --raw` reads."""
 
 
 @dataclass(frozen=True, slots=True)
