@@ -83,7 +83,7 @@ def test_the_calibration_benchmark_judges_a_map_before_it_ships(tmp_path: Path) 
     assert refused.returncode == 2 and "add --review-games 0" in refused.stderr
 
 
-def _judge_raw(tmp_path: Path, *files: Path, extra: tuple[str, ...] = ()) -> subprocess.CompletedProcess[str]:
+def _judge_raw(*files: Path, extra: tuple[str, ...] = ()) -> subprocess.CompletedProcess[str]:
     args = [a for f in files for a in ("--raw", str(f))]
     return subprocess.run(
         [sys.executable, str(BENCHMARKS / "calibration.py"), *args, *extra],
@@ -110,7 +110,7 @@ def test_the_calibration_benchmark_judges_kept_raw_chances_without_playing(tmp_p
     review = [(0.9, 0.05, 1, 0, 1, 0, 2)] * 50
     new = tmp_path / "new.npz"
     np.savez_compressed(new, rows=np.array(won + lost + review, dtype=float))
-    done = _judge_raw(tmp_path, new, extra=("--recalibration", str(maps), "--save", str(tmp_path / "c.json")))
+    done = _judge_raw(new, extra=("--recalibration", str(maps), "--save", str(tmp_path / "c.json")))
     assert done.returncode == 0, done.stderr[-4000:]
     assert "600 positions from 2 games" in done.stdout
     saved = json.loads((tmp_path / "c.json").read_text())
@@ -122,14 +122,14 @@ def test_the_calibration_benchmark_judges_kept_raw_chances_without_playing(tmp_p
     # pooled with it: no games, no intervals
     old = tmp_path / "old.npz"
     np.savez_compressed(old, rows=np.array(won, dtype=float)[:, :6])
-    pooled = _judge_raw(tmp_path, new, old)
+    pooled = _judge_raw(new, old)
     assert pooled.returncode == 0, pooled.stderr[-4000:]
     assert "900 positions from games not told apart" in pooled.stdout
     filled = [line.split() for line in pooled.stdout.splitlines() if re.match(r"0\.\d-\d\.\d +[1-9]", line)]
     assert len(filled) == 2 and {row[-1] for row in filled} == {"-"}
     bad = tmp_path / "bad.npz"
     np.savez_compressed(bad, something=np.zeros(3))
-    refused = _judge_raw(tmp_path, bad)
+    refused = _judge_raw(bad)
     assert refused.returncode != 0 and "not a file fit_recalibration.py --data wrote" in refused.stderr
 
 
