@@ -304,8 +304,8 @@ class ExpertBot(Bot):
         self, view: PlayerView, search: TurnSearch, plan: Plan, count: bool = False
     ) -> tuple[Path, float, dict[Path, float]] | None:
         """The line the look-ahead chooses from `view`, its score, and the look-ahead's value
-        of each line it compared (win minus lose after the opponent's reply, averaged over
-        the sampled worlds); None
+        of each line it compared (win minus `Weights.loss_aversion` times lose after the
+        opponent's reply, averaged over the sampled worlds); None
         when it does not look: the turn pays or does not end in a discard, or the scores
         leave one line alone within `Weights.reply_margin`."""
         w = self.weights
@@ -349,9 +349,11 @@ class ExpertBot(Bot):
                 return False
             return helper.work - start_work + sum(bot.work for bot in planners) >= w.reply_budget
 
-        values = reply_values(
-            view, top, seeds, _to_move, opponent, lambda v: evaluate(v, helper, choosing=True).score, enough
-        )
+        def judge(v: PlayerView) -> float:
+            c = evaluate(v, helper, choosing=True)
+            return c.win - w.loss_aversion * c.lose
+
+        values = reply_values(view, top, seeds, _to_move, opponent, judge, enough, -w.loss_aversion)
         scored = [(v, -i) for i, v in enumerate(values) if v is not None]
         if not scored:
             return None

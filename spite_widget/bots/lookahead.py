@@ -39,11 +39,12 @@ def reply_values(
     opponent: Callable[[int], Bot],
     judge: Callable[[PlayerView], float],
     enough: Callable[[int], bool] | None = None,
+    lost: float = -1.0,
 ) -> list[float | None]:
     """For each line that ends the turn, its mean value over the worlds dealt from `seeds`.
 
     In world i the line is played, then `opponent(i)` plays the reply, then `judge` scores
-    the expert's view (win minus lose; a finished game counts 1, -1 or 0). The worlds are
+    the expert's view (win minus lose; a finished game counts 1, `lost` or 0). The worlds are
     taken in order, every line in each; after each world `enough(worlds done)` may end the
     look-ahead (a budget: the remaining worlds are not dealt), so every line is always
     judged on the same worlds. A world in which a search raises `SearchLimit` (an opponent
@@ -66,7 +67,7 @@ def reply_values(
                 world.append(
                     None
                     if totals[k] is None
-                    else _play_on(start.copy(), me, line, to_move, opponent(i), judge)
+                    else _play_on(start.copy(), me, line, to_move, opponent(i), judge, lost)
                 )
         except SearchLimit:
             break
@@ -86,6 +87,7 @@ def _play_on(
     to_move: Callable[[PlayerView, S], Move | None],
     opponent: Bot,
     judge: Callable[[PlayerView], float],
+    lost: float = -1.0,
 ) -> float | None:
     for step in line:
         move = to_move(world.view(me), step)
@@ -102,5 +104,5 @@ def _play_on(
         world.play(opponent.choose(world.view(them)))
     result = world.outcome
     if result is not None:
-        return 0.0 if result.winner is None else (1.0 if result.winner == me else -1.0)
+        return 0.0 if result.winner is None else (1.0 if result.winner == me else lost)
     return judge(world.view(me))

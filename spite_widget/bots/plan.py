@@ -172,6 +172,13 @@ class Weights:
     worlds: against greedy, on the same 143 deals, 3 lines in 6 worlds won 108 (26 drawn),
     3 lines in up to 12 worlds (a budget of 800) about as many, 4 lines in up to 10 (the same
     budget) 123 (11 drawn)."""
+    loss_aversion: float = 1.0
+    """What a lost game weighs against a won one in the look-ahead's judgement (a world the
+    opponent wins counts minus this; the model's chances count win minus this times lose).
+    1: win minus lose, the expert's currency. Neither way cut the losses against greedy: on
+    deals 0-299 of `spite-arena expert greedy --games 300 --workers 1 --seed 1`, 0 lost 18,
+    0.5 lost 19, 1 lost 12, 2 lost 22 and 4 lost 18 (4 drew 49, against 43); on deals
+    300-599 (`--games 600 --resume` over the first 300's records) 1 lost 18 of 300 too."""
     reply_samples: int = 10
     """The most sampled worlds per line compared (the same worlds for every line); see
     `reply_budget` for how many are dealt."""

@@ -225,3 +225,26 @@ def test_only_a_one_step_opponent_s_costly_planning_worlds_are_cut() -> None:
                 assert bots[0].reply_counts[2] <= bots[1].reply_counts[2]
                 cut += bots[0].reply_counts[2] < bots[1].reply_counts[2]
     assert cut >= 1, "a turn against a one-step player met a planning world dearer than the budget (ply 58)"
+
+
+def test_a_world_the_opponent_wins_counts_what_a_loss_is_weighed_at() -> None:
+    # the opponent's last pay-off card is an Ace and every center is empty: whatever we
+    # discard, their reply plays it and wins, in every world
+    view = make_view(
+        hand=["5h", "7h", "9h", "Jh", "Qh"],
+        payoff="8s",
+        opp_payoff="Ac",
+        opp_payoff_count=1,
+        stock_count=84,  # with the pay-off piles and the other hand, every unseen card
+    )
+    lines = [[(DISCARD, 5, 0)], [(DISCARD, 7, 1)]]
+    seeds = [1, 2, 3]
+
+    def judge(v: PlayerView) -> float:
+        raise AssertionError("a finished game is not judged by the model")
+
+    def greedy(i: int) -> GreedyBot:
+        return GreedyBot(seeds[i])
+
+    assert reply_values(view, lines, seeds, _to_move, greedy, judge) == [-1.0, -1.0]
+    assert reply_values(view, lines, seeds, _to_move, greedy, judge, lost=-3.0) == [-3.0, -3.0]
