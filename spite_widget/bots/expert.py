@@ -114,6 +114,9 @@ def turn_style(
     return "plain"
 
 
+_LOOKED_AT: Final = {False: (DISCARD,), True: (DISCARD, PAY)}
+"""Where a line may stop for the look-ahead to compare it, by `Weights.reply_pays`."""
+
 MAX_LOSS = 20.0
 """With the old hand-tuned scores (no model): a won game's value in a rating, in pay-off
 cards (a whole pile); other values are clamped to +-MAX_LOSS."""
@@ -313,8 +316,8 @@ class ExpertBot(Bot):
         if (
             w.reply_lines < 2
             or not steps
-            or steps[-1][0] != DISCARD
-            or pays(steps)
+            or steps[-1][0] not in _LOOKED_AT[w.reply_pays]
+            or (pays(steps) and not w.reply_pays)
             or view.payoff_tops[view.opponent] is None
         ):
             return None
@@ -327,6 +330,7 @@ class ExpertBot(Bot):
         helper = self._reply_helper()
         odds = self.planner_odds
         planners: list[ExpertBot] = []
+        finishers: list[ExpertBot] = []
         start_work = helper.work
 
         def opponent(i: int) -> Bot:
@@ -340,6 +344,13 @@ class ExpertBot(Bot):
                 return bot
             return GreedyBot(seeds[i])
 
+        def finisher(i: int) -> Bot:
+            # plays on our turn after a line that pays: scores only, like the planning replies
+            bot = ExpertBot(seeds[i], weights=helper.weights, model=False)
+            bot.planner_odds = odds
+            finishers.append(bot)
+            return bot
+
         dealt = [0]
 
         def enough(worlds: int) -> bool:
@@ -347,13 +358,24 @@ class ExpertBot(Bot):
             dealt[0] = worlds
             if w.reply_budget <= 0 or worlds < w.reply_min_samples:
                 return False
-            return helper.work - start_work + sum(bot.work for bot in planners) >= w.reply_budget
+            spent = helper.work - start_work + sum(bot.work for bot in planners)
+            return spent + sum(bot.work for bot in finishers) >= w.reply_budget
 
         def judge(v: PlayerView) -> float:
             c = evaluate(v, helper, choosing=True)
             return c.win - w.loss_aversion * c.lose
 
-        values = reply_values(view, top, seeds, _to_move, opponent, judge, enough, -w.loss_aversion)
+        values = reply_values(
+            view,
+            top,
+            seeds,
+            _to_move,
+            opponent,
+            judge,
+            enough,
+            -w.loss_aversion,
+            finisher if w.reply_pays else None,
+        )
         scored = [(v, -i) for i, v in enumerate(values) if v is not None]
         if not scored:
             return None
@@ -370,9 +392,15 @@ class ExpertBot(Bot):
         move, and every other discard where `plan` ends. The look-ahead compares the first
         `Weights.reply_lines` of them that score within `Weights.reply_margin` of the best."""
         lines: dict[Path, float] = {plan.steps: plan.value}
+        ends = _LOOKED_AT[self.weights.reply_pays]
         for move in view.legal_moves():
             value, path = search.line_after(_to_step(move))
-            if path and path[-1][0] == DISCARD and not pays(path) and value > lines.get(path, -math.inf):
+            if (
+                path
+                and path[-1][0] in ends
+                and (self.weights.reply_pays or not pays(path))
+                and value > lines.get(path, -math.inf)
+            ):
                 lines[path] = value
         for value, path in search.other_discards(plan.steps):
             if value > lines.get(path, -math.inf):

@@ -40,10 +40,13 @@ def reply_values(
     judge: Callable[[PlayerView], float],
     enough: Callable[[int], bool] | None = None,
     lost: float = -1.0,
+    finisher: Callable[[int], Bot] | None = None,
 ) -> list[float | None]:
     """For each line that ends the turn, its mean value over the worlds dealt from `seeds`.
 
-    In world i the line is played, then `opponent(i)` plays the reply, then `judge` scores
+    In world i the line is played (and, when it stops before the turn ends, `finisher(i)`
+    plays the rest of the turn: after a pay-off card, the next one as the world deals it),
+    then `opponent(i)` plays the reply, then `judge` scores
     the expert's view (win minus lose; a finished game counts 1, `lost` or 0). The worlds are
     taken in order, every line in each; after each world `enough(worlds done)` may end the
     look-ahead (a budget: the remaining worlds are not dealt), so every line is always
@@ -67,7 +70,16 @@ def reply_values(
                 world.append(
                     None
                     if totals[k] is None
-                    else _play_on(start.copy(), me, line, to_move, opponent(i), judge, lost)
+                    else _play_on(
+                        start.copy(),
+                        me,
+                        line,
+                        to_move,
+                        opponent(i),
+                        judge,
+                        lost,
+                        None if finisher is None else finisher(i),
+                    )
                 )
         except SearchLimit:
             break
@@ -88,6 +100,7 @@ def _play_on(
     opponent: Bot,
     judge: Callable[[PlayerView], float],
     lost: float = -1.0,
+    finisher: Bot | None = None,
 ) -> float | None:
     for step in line:
         move = to_move(world.view(me), step)
@@ -99,6 +112,9 @@ def _play_on(
             return None
         if world.is_over:
             break
+    if finisher is not None:
+        while not world.is_over and world.current_player == me:
+            world.play(finisher.choose(world.view(me)))
     them = 1 - me
     while not world.is_over and world.current_player == them:
         world.play(opponent.choose(world.view(them)))

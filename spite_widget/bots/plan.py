@@ -179,6 +179,12 @@ class Weights:
     deals 0-299 of `spite-arena expert greedy --games 300 --workers 1 --seed 1`, 0 lost 18,
     0.5 lost 19, 1 lost 12, 2 lost 22 and 4 lost 18 (4 drew 49, against 43); on deals
     300-599 (`--games 600 --resume` over the first 300's records) 1 lost 18 of 300 too."""
+    reply_pays: bool = False
+    """Does the look-ahead compare lines that play the pay-off card too? Such a line stops
+    at its pay-off card (the next one is unseen); in each sampled world the expert's
+    scores-only search then plays the rest of the turn, with the next pay-off card as the
+    world deals it, before the opponent's reply (its searches count in `reply_budget`).
+    Off: a turn that pays is played as the scores and the pay check choose."""
     reply_samples: int = 10
     """The most sampled worlds per line compared (the same worlds for every line); see
     `reply_budget` for how many are dealt."""

@@ -18,7 +18,7 @@ from spite_widget import Game, PlayerView
 from spite_widget.bots.expert import ExpertBot, _to_move, _to_step, compared_lines, evaluate
 from spite_widget.bots.greedy import GreedyBot
 from spite_widget.bots.lookahead import reply_values
-from spite_widget.bots.plan import DISCARD, Plan, SearchLimit, TurnSearch, Weights, pays
+from spite_widget.bots.plan import DISCARD, PAY, Plan, SearchLimit, TurnSearch, Weights, pays
 
 SCORES_ONLY = dataclasses.replace(Weights(), reply_lines=0)
 
@@ -248,3 +248,51 @@ def test_a_world_the_opponent_wins_counts_what_a_loss_is_weighed_at() -> None:
 
     assert reply_values(view, lines, seeds, _to_move, greedy, judge) == [-1.0, -1.0]
     assert reply_values(view, lines, seeds, _to_move, greedy, judge, lost=-3.0) == [-3.0, -3.0]
+
+
+def test_a_line_that_pays_is_played_to_the_end_of_the_turn_before_the_reply_is_judged() -> None:
+    # our pay-off card is an Ace: the line plays it and stops, as a plan stops at the unseen
+    # next top; the finisher plays the rest of our turn in each world, then the reply comes
+    view = make_view(hand=["5h", "7h", "9h", "Jh", "Qh"], payoff="Ac", stock_count=75)  # every card
+    seen: list[PlayerView] = []
+
+    def judge(v: PlayerView) -> float:
+        seen.append(v)
+        return 0.0
+
+    def greedy(i: int) -> GreedyBot:
+        return GreedyBot(i)
+
+    def finisher(i: int) -> ExpertBot:
+        return ExpertBot(i, weights=SCORES_ONLY, model=False)
+
+    line = [(PAY, 0, 0)]
+    assert reply_values(view, [line], [1, 2, 3], _to_move, greedy, judge, finisher=finisher) == [0.0]
+    assert len(seen) == 3
+    for v in seen:
+        assert v.current_player == 0 and v.payoff_counts[0] <= 9
+        assert sum(len(s) for s in v.sides[0]) >= 1, "our turn ended with a discard"
+        assert v.ply > view.ply + 2, "the opponent's reply was played"
+    seen.clear()
+    reply_values(view, [line], [1], _to_move, greedy, judge)
+    assert seen[0].ply == view.ply + 1, "without a finisher the world is judged where the line stops"
+
+
+def test_with_reply_pays_the_look_ahead_also_settles_turns_that_pay() -> None:
+    paying = dataclasses.replace(Weights(), reply_pays=True)
+    looked = checked = 0
+    for view in _turn_starts(11, plies=120):
+        bot = ExpertBot(seed=3, weights=paying)
+        plan = bot.plan(view)
+        search = bot._search
+        assert search is not None
+        if bot.reply_counts[0] and pays(plan.steps):
+            looked += 1
+            default = ExpertBot(seed=3)
+            if pays(default.plan(view).steps):
+                assert default.reply_counts[0] == 0, "off (the default), a plan that pays is never looked at"
+                checked += 1
+        ends = dict(bot.ending_lines(view, search, ExpertBot(seed=3, weights=SCORES_ONLY).plan(view)))
+        if bot.reply_counts[1]:
+            assert plan.steps in ends, "the look-ahead chooses among the search's own lines"
+    assert looked >= 1 and checked >= 1, "some turn that pays was compared by playing on"
