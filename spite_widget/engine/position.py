@@ -170,10 +170,8 @@ def check_state(state: GameState) -> None:
         raise ValueError(f"player {r.winner} won, so their pay-off pile must be empty")
 
 
-def deal_unseen(view: PlayerView, seed: int | None = None) -> GameState:
-    """A whole table consistent with `view`: the cards the viewer cannot see (the other
-    hand, pay-off cards below the tops, the stock) dealt at random from `seed`."""
-    me, other = view.player, view.opponent
+def _seen(view: PlayerView) -> list[Card]:
+    """Every card `view` shows its player: the hand, the pay-off tops, the side and center stacks."""
     known: list[Card] = [*view.hand]
     for p in (0, 1):
         top = view.payoff_tops[p]
@@ -183,6 +181,26 @@ def deal_unseen(view: PlayerView, seed: int | None = None) -> GameState:
             known += side
     for center in view.centers:
         known += center
+    return known
+
+
+def unseen_cards(view: PlayerView) -> list[Card]:
+    """The cards of two packs that `view` does not show its player (a made-up view may show
+    more of a card than two packs hold: those are simply not unseen)."""
+    return list((Counter({c: 2 for c in ALL_CARDS}) - Counter(_seen(view))).elements())
+
+
+def deal_unseen(
+    view: PlayerView, seed: int | None = None, other_hand: Sequence[Card] | None = None
+) -> GameState:
+    """A whole table consistent with `view`: the cards the viewer cannot see (the other
+    hand, pay-off cards below the tops, the stock) dealt at random from `seed`.
+
+    `other_hand`, when given, is the other player's hand as a guess has it (it must be
+    cards the viewer cannot see, as many as that hand holds); the rest is dealt at random.
+    """
+    me, other = view.player, view.opponent
+    known = _seen(view)
     unseen = list((Counter({c: 2 for c in ALL_CARDS}) - Counter(known)).elements())
     bad = Counter(known) - Counter({c: 2 for c in ALL_CARDS})
     below = [max(n - 1, 0) for n in view.payoff_counts]
@@ -192,12 +210,21 @@ def deal_unseen(view: PlayerView, seed: int | None = None) -> GameState:
             f"this view does not fit two packs: {len(unseen)} cards unseen, {need} needed "
             "(the other hand, the pay-off cards below the tops, the stock)"
         )
+    guess: tuple[Card, ...] | None = None
+    if other_hand is not None:
+        guess = tuple(Card(c) for c in other_hand)
+        if len(guess) != view.hand_sizes[other] or Counter(guess) - Counter(unseen):
+            raise ValueError(
+                f"the other hand holds {view.hand_sizes[other]} cards the viewer cannot see, "
+                f"not {' '.join(c.display for c in guess) or 'none'}"
+            )
+        unseen = list((Counter(unseen) - Counter(guess)).elements())
     rng = random.Random(seed)
     rng.shuffle(unseen)
     take = iter(unseen)
     hands: list[tuple[Card, ...]] = [(), ()]
     hands[me] = view.hand
-    hands[other] = tuple(next(take) for _ in range(view.hand_sizes[other]))
+    hands[other] = guess if guess is not None else tuple(next(take) for _ in range(view.hand_sizes[other]))
     payoffs = []
     for p in (0, 1):
         top = view.payoff_tops[p]

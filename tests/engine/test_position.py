@@ -12,6 +12,8 @@ from hypothesis import strategies as st
 
 from spite_widget import Card, Game, GameState, IllegalMoveError, Replay
 from spite_widget.engine import records
+from spite_widget.engine.cards import ALL_CARDS
+from spite_widget.engine.position import deal_unseen, unseen_cards
 
 
 def played(seed: int, plies: int, center_bias: float = 0.9, ks: bool = False) -> Game:
@@ -124,3 +126,28 @@ def test_a_view_or_state_that_does_not_fit_two_packs_is_refused():
         Game.from_state(dataclasses.replace(state, stock=state.stock[1:]))
     with pytest.raises(TypeError):
         Game.from_state("spite ...")  # type: ignore[arg-type]
+
+
+def test_a_guessed_other_hand_is_dealt_as_given_and_a_wrong_guess_is_refused():
+    g = played(6, 30)
+    me = g.current_player
+    other = 1 - me
+    view = g.view(me)
+    hidden = unseen_cards(view)
+    assert Counter(hidden) == Counter(
+        [*g.state.hands[other], *g.state.payoffs[0][:-1], *g.state.payoffs[1][:-1], *g.state.stock]
+    )
+    guess = tuple(g.state.hands[other])
+    state = deal_unseen(view, 3, guess)
+    assert state.hands[other] == guess and Game.from_state(state, 3).view(me) == view
+    assert Counter(
+        [*state.hands[other], *state.payoffs[0][:-1], *state.payoffs[1][:-1], *state.stock]
+    ) == Counter(hidden)
+    # without a guess the same seed deals as `Game.from_state(view, seed)` does
+    assert deal_unseen(view, 3) == Game.from_state(view, 3).state
+    n = view.hand_sizes[other]
+    with pytest.raises(ValueError, match="other hand holds"):
+        deal_unseen(view, 3, guess[:-1])  # one card short
+    seen = next(c for c in ALL_CARDS if c not in hidden)  # both copies on view
+    with pytest.raises(ValueError, match="other hand holds"):
+        deal_unseen(view, 3, (*guess[:-1], seen) if n else (seen,))
