@@ -24,6 +24,7 @@ from typing import Final, Literal
 from ..engine.cards import RANK_OF, STACK_COMPLETE, Card
 from ..engine.i18n import _
 from ..engine.moves import Move
+from ..engine.position import unseen_cards
 from ..engine.rules import HAND_SIZE, SIZE_AFTER
 from ..engine.state import PlayerView
 from .base import Bot, require_turn
@@ -351,6 +352,9 @@ class ExpertBot(Bot):
             finishers.append(bot)
             return bot
 
+        def hand(i: int) -> list[Card] | None:
+            return self._guess_hand(view, search, seeds[i])
+
         dealt = [0]
 
         def enough(worlds: int) -> bool:
@@ -375,6 +379,7 @@ class ExpertBot(Bot):
             enough,
             -w.loss_aversion,
             finisher if w.reply_pays else None,
+            hand if w.reply_hands else None,
         )
         scored = [(v, -i) for i, v in enumerate(values) if v is not None]
         if not scored:
@@ -385,6 +390,23 @@ class ExpertBot(Bot):
             self.reply_counts[1] += chosen != steps
             self.reply_counts[2] += dealt[0]
         return chosen, dict(ranked)[chosen], {p: v for p, v in zip(top, values, strict=True) if v is not None}
+
+    def _guess_hand(self, view: PlayerView, search: TurnSearch, seed: int) -> list[Card] | None:
+        """The opponent's hand in a sampled world with `Weights.reply_hands`: ranks as the
+        threat estimate guesses them (`TurnSearch.kept_cards`), in unseen cards of those
+        ranks; None (a random hand) when the guess cannot fill it."""
+        rng = random.Random(seed)
+        ranks = search.kept_cards(rng)
+        if len(ranks) != view.hand_sizes[view.opponent]:
+            return None
+        cards = unseen_cards(view)
+        rng.shuffle(cards)
+        out: list[Card] = []
+        for r in ranks:
+            card = next(c for c in cards if RANK_OF[c] == r)
+            cards.remove(card)
+            out.append(card)
+        return out
 
     def ending_lines(self, view: PlayerView, search: TurnSearch, plan: Plan) -> list[tuple[Path, float]]:
         """The ways to end the turn with a discard without paying, with their scores, best

@@ -20,9 +20,11 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from typing import TypeVar
 
+from ..engine.cards import Card
 from ..engine.errors import IllegalMoveError
 from ..engine.game import Game
 from ..engine.moves import Move
+from ..engine.position import deal_unseen
 from ..engine.state import PlayerView
 from .base import Bot
 from .plan import SearchLimit
@@ -41,14 +43,16 @@ def reply_values(
     enough: Callable[[int], bool] | None = None,
     lost: float = -1.0,
     finisher: Callable[[int], Bot] | None = None,
+    hands: Callable[[int], Sequence[Card] | None] | None = None,
 ) -> list[float | None]:
     """For each line that ends the turn, its mean value over the worlds dealt from `seeds`.
 
     In world i the line is played (and, when it stops before the turn ends, `finisher(i)`
     plays the rest of the turn: after a pay-off card, the next one as the world deals it),
     then `opponent(i)` plays the reply, then `judge` scores
-    the expert's view (win minus lose; a finished game counts 1, `lost` or 0). The worlds are
-    taken in order, every line in each; after each world `enough(worlds done)` may end the
+    the expert's view (win minus lose; a finished game counts 1, `lost` or 0). World i holds
+    the other hand `hands(i)` when that gives one (a guess from what the view tells), else a
+    random one. The worlds are taken in order, every line in each; after each world `enough(worlds done)` may end the
     look-ahead (a budget: the remaining worlds are not dealt), so every line is always
     judged on the same worlds. A world in which a search raises `SearchLimit` (an opponent
     given a limit) is dropped for every line, and no more worlds are dealt. None for a line
@@ -60,8 +64,12 @@ def reply_values(
     totals: list[float | None] = [0.0] * len(lines)
     done = 0
     for i, seed in enumerate(seeds):
+        hand = None if hands is None else hands(i)
         try:
-            start = Game.from_state(view, seed)
+            if hand is None:
+                start = Game.from_state(view, seed)
+            else:  # the other hand as guessed, the rest dealt at random
+                start = Game.from_state(deal_unseen(view, seed, hand), seed)
         except ValueError:
             return [None] * len(lines)
         world: list[float | None] = []

@@ -185,6 +185,10 @@ class Weights:
     scores-only search then plays the rest of the turn, with the next pay-off card as the
     world deals it, before the opponent's reply (its searches count in `reply_budget`).
     Off: a turn that pays is played as the scores and the pay check choose."""
+    reply_hands: bool = False
+    """Does the look-ahead deal the opponent's hand in each world as the threat estimate
+    guesses it (Kings likelier, no cards that could have reached their pay-off card on the
+    centers they left), instead of at random from every unseen card?"""
     reply_samples: int = 10
     """The most sampled worlds per line compared (the same worlds for every line); see
     `reply_budget` for how many are dealt."""
@@ -330,6 +334,7 @@ class TurnSearch:
         top = view.payoff_tops[opp]
         n = self.w.samples
         self._hands: list[list[int]] = []
+        self._kept: tuple[_RankUrn, int, bool, dict[tuple[int, ...], bool], list[Ranks]] | None = None
         if top is None:
             return [0] * STACK_COMPLETE, [0] * STACK_COMPLETE, n
         target = RANK_OF[top]
@@ -346,19 +351,9 @@ class TurnSearch:
         could: dict[tuple[int, ...], bool] = {}  # kept cards (sorted) -> could they have paid
         unseen = _listed(self.pool)
         urn = _RankUrn(self.pool, bias)
+        self._kept = (urn, kept, condition, could, left)
         for _i in range(n):
-            # cards the opponent kept from earlier turns lean to Kings (every good player hoards them)
-            picked: list[int] = []
-            for _try in range(self.w.kept_tries if condition else 1):
-                picked = urn.draw(kept, rng) if kept else []
-                if not condition:
-                    break
-                key = tuple(sorted(picked))
-                paid = could.get(key)
-                if paid is None:
-                    paid = could[key] = self._could_have_paid(picked, left)
-                if not paid:
-                    break
+            picked = self.kept_cards(rng)
             counts = [0] * 14
             for r in picked:
                 counts[r] += 1
@@ -372,6 +367,27 @@ class TurnSearch:
             self._hands.append(counts)
         self._climbs = seqs
         return [-1] * STACK_COMPLETE, [-1] * STACK_COMPLETE, n
+
+    def kept_cards(self, rng: random.Random) -> list[int]:
+        """A guess at the ranks of the cards the opponent holds now (kept from their turn), as
+        the threat estimate draws them: Kings likelier, and cards that could have reached their
+        pay-off card on the centers they left unlikely. Empty when their pay-off pile is."""
+        if self._kept is None:
+            return []
+        urn, kept, condition, could, left = self._kept
+        # cards the opponent kept from earlier turns lean to Kings (every good player hoards them)
+        picked: list[int] = []
+        for _try in range(self.w.kept_tries if condition else 1):
+            picked = urn.draw(kept, rng) if kept else []
+            if not condition:
+                break
+            key = tuple(sorted(picked))
+            paid = could.get(key)
+            if paid is None:
+                paid = could[key] = self._could_have_paid(picked, left)
+            if not paid:
+                break
+        return picked
 
     def _masks_for(self, size: int) -> None:
         """Fill in both masks for one center size from the sampled hands."""

@@ -10,15 +10,19 @@ position that two packs cannot deal is left to the scores.
 from __future__ import annotations
 
 import dataclasses
+import random
+from collections import Counter
 
 import pytest
 from bot_helpers import make_view
 
-from spite_widget import Game, PlayerView
+from spite_widget import Card, Game, Move, PlayerView
 from spite_widget.bots.expert import ExpertBot, _to_move, _to_step, compared_lines, evaluate
 from spite_widget.bots.greedy import GreedyBot
 from spite_widget.bots.lookahead import reply_values
 from spite_widget.bots.plan import DISCARD, PAY, Plan, SearchLimit, TurnSearch, Weights, pays
+from spite_widget.engine.cards import RANK_OF
+from spite_widget.engine.position import unseen_cards
 
 SCORES_ONLY = dataclasses.replace(Weights(), reply_lines=0)
 
@@ -296,3 +300,54 @@ def test_with_reply_pays_the_look_ahead_also_settles_turns_that_pay() -> None:
         if bot.reply_counts[1]:
             assert plan.steps in ends, "the look-ahead chooses among the search's own lines"
     assert looked >= 1 and checked >= 1, "some turn that pays was compared by playing on"
+
+
+def test_each_world_holds_the_other_hand_it_is_given() -> None:
+    view = _turn_starts(11, plies=40)[-1]
+    other = view.opponent
+    hidden = unseen_cards(view)
+    guesses = [tuple(hidden[i : i + view.hand_sizes[other]]) for i in (0, 7, 20)]
+    held: list[tuple[Card, ...]] = []
+
+    class Recording(GreedyBot):
+        """Greedy, noting the hand it starts its reply with."""
+
+        first = True
+
+        def choose(self, v: PlayerView) -> Move:
+            if self.first:
+                held.append(v.hand)
+                self.first = False
+            return super().choose(v)
+
+    def opponent(i: int) -> GreedyBot:
+        return Recording(i)
+
+    line = [_to_step(m) for m in view.legal_moves() if m.target.startswith("S")][:1]
+    values = reply_values(
+        view, [line], [1, 2, 3], _to_move, opponent, lambda v: 0.0, hands=lambda i: guesses[i]
+    )
+    assert values == [0.0] and len(held) == 3
+    for guess, hand in zip(guesses, held, strict=True):
+        assert not Counter(guess) - Counter(hand), "the reply starts from the guessed hand (and its draw)"
+
+
+def test_the_guessed_hand_seldom_holds_cards_that_could_have_paid() -> None:
+    # a player who could have played their pay-off card would have: the guess knows it,
+    # where a hand dealt at random from the unseen cards does not
+    guessed = dealt = tries = 0
+    for view in _turn_starts(11, plies=160):
+        search = TurnSearch(view, Weights(), random.Random(1))
+        if search._kept is None or not search._kept[2]:
+            continue  # no condition: their pay-off card was out of reach whatever they held
+        _urn, n, _condition, _could, left = search._kept
+        rng = random.Random(2)
+        unseen = [RANK_OF[c] for c in unseen_cards(view)]
+        for _ in range(20):
+            ranks = search.kept_cards(rng)
+            assert len(ranks) == n
+            tries += 1
+            guessed += search._could_have_paid(ranks, left)
+            dealt += search._could_have_paid(rng.sample(unseen, n), left)
+    assert tries >= 100 and dealt >= 10, "turns where a random hand could have paid"
+    assert guessed * 5 <= dealt, (guessed, dealt, tries)
