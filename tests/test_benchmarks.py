@@ -20,6 +20,7 @@ ALL = sorted(p.name for p in BENCHMARKS.glob("*.py"))
 # what each quick run prints at least (its heading), so an empty run does not pass
 PRINTS = {
     "engine.py": "self-play",
+    "foresight.py": "were the real game, 0 were not",
     "losses.py": "hindsight, knowing every card",
     "replay.py": "bytes per step",
     "review.py": "-move game:",

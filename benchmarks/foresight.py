@@ -1,0 +1,195 @@
+"""What the expert's losses to greedy are made of: knowledge it lacks, or luck (issue 11).
+
+The expert's look-ahead plays its few best ways of ending the turn on in worlds dealt from
+its own view: the opponent's hand, the stock's order and the pay-off cards below the tops
+are dealt at random. Here the very deals of `spite-arena expert greedy --seed S` are played
+again by experts whose look-ahead is told what no player can know, to see which missing
+knowledge the losses come from:
+
+- `hand`: every world holds the opponent's real hand (the rest still dealt at random): the
+  best any reading of the opponent's hand could do (`Weights.reply_hands` guesses it).
+- `foresight`: one world, the real game itself, so greedy's reply (fixed by the cards) is
+  known exactly, the stock and the pay-off cards below the tops included; every way of
+  ending the turn is compared, paying ones too (`Weights.reply_pays`), and the expert
+  knows from the start that the opponent plays one step at a time.
+- `expert`: the expert as it plays (the arena's own games; `--against DIR` reads them
+  from a `spite-arena ... --save DIR` run instead of playing them again).
+
+These are not players: they read the real game. They measure how much a loss owes to cards
+nobody can see.
+
+    python benchmarks/foresight.py [--games 300] [--seed 1] [--modes hand,foresight] [--against DIR]
+    python benchmarks/foresight.py --quick      # 2 games of each mode
+"""
+
+from __future__ import annotations
+
+import argparse
+import dataclasses
+import json
+import time
+from collections import Counter
+from collections.abc import Iterator
+from contextlib import contextmanager
+from pathlib import Path
+from typing import Any
+
+from spite_widget.bots import lookahead
+from spite_widget.bots.arena import GameSpec
+from spite_widget.bots.expert import ExpertBot
+from spite_widget.bots.greedy import GreedyBot
+from spite_widget.bots.plan import TurnSearch, Weights
+from spite_widget.engine.cards import Card
+from spite_widget.engine.game import Game
+from spite_widget.engine.state import GameState, PlayerView
+
+MODES = ("expert", "hand", "foresight")
+_truth: list[Game] = []
+"""The game being played, set before every choice (what the experiments may read)."""
+
+
+class HandSeer(ExpertBot):
+    """The expert whose look-ahead deals the opponent's real hand into every world."""
+
+    def __init__(self, seed: int | None = None) -> None:
+        super().__init__(seed, weights=dataclasses.replace(Weights(), reply_hands=True))
+
+    def _guess_hand(self, view: PlayerView, search: TurnSearch, seed: int) -> list[Card] | None:
+        return list(_truth[0].state.hands[view.opponent])
+
+
+FORESIGHT = dataclasses.replace(
+    Weights(),
+    reply_pays=True,
+    reply_lines=8,
+    reply_margin=1e9,
+    reply_samples=1,
+    reply_min_samples=1,
+    planner_odds=Weights().planner_floor,
+)
+"""One world (the real one), every way of ending the turn compared, a one-step opponent."""
+
+
+class _RealWorld:
+    """Stands in for `Game` in the look-ahead: the world dealt from the view is the real game."""
+
+    worlds = 0
+    """Worlds that were the real game."""
+    other = 0
+    """Worlds dealt from a view that was not the real game's (there should be none)."""
+
+    @staticmethod
+    def from_state(state: GameState | PlayerView, seed: int | None = None) -> Game:
+        real = _truth[0]
+        if isinstance(state, PlayerView) and real.view(state.player) == state:
+            _RealWorld.worlds += 1
+            return real.copy()
+        _RealWorld.other += 1
+        return Game.from_state(state, seed)
+
+
+@contextmanager
+def _foresight() -> Iterator[None]:
+    names = vars(lookahead)  # the look-ahead deals its worlds with the `Game` it imported
+    saved = names["Game"]
+    names["Game"] = _RealWorld
+    try:
+        yield
+    finally:
+        names["Game"] = saved
+
+
+def expert_for(mode: str, seed: int) -> ExpertBot:
+    if mode == "hand":
+        return HandSeer(seed)
+    if mode == "foresight":
+        return ExpertBot(seed, weights=FORESIGHT)
+    return ExpertBot(seed)
+
+
+def play(spec: GameSpec, mode: str) -> str:
+    """One arena game (the same deal, seats and seeds) with this mode's expert: W, D or L."""
+    seat = spec.seats
+    bots = [
+        expert_for(mode, spec.bot_seed(0)) if seat[p] == 0 else GreedyBot(spec.bot_seed(1)) for p in (0, 1)
+    ]
+    game = Game.new(seed=spec.deal_seed)
+    with _foresight() if mode == "foresight" else _nothing():
+        while not game.is_over:
+            p = game.current_player
+            _truth[:] = [game]
+            game.play(bots[p].choose(game.view(p)), player=p)
+    _truth.clear()
+    result = game.outcome
+    assert result is not None
+    if result.winner is None:
+        return "D"
+    return "W" if seat[result.winner] == 0 else "L"
+
+
+@contextmanager
+def _nothing() -> Iterator[None]:
+    yield
+
+
+def saved(directory: str) -> dict[int, str]:
+    """W/D/L of the expert in each game of a saved `spite-arena expert greedy` run, by index."""
+    out: dict[int, str] = {}
+    for path in Path(directory).glob("game-*.json"):
+        record: dict[str, Any] = json.loads(path.read_text(encoding="utf-8"))
+        winner = record["result"]["winner"]
+        if winner is None:
+            out[record["x-arena"]["index"]] = "D"
+        else:
+            out[record["x-arena"]["index"]] = (
+                "W" if str(record["players"][winner]).startswith("expert") else "L"
+            )
+    return out
+
+
+def main() -> None:
+    ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    ap.add_argument("--games", type=int, default=300)
+    ap.add_argument("--first", type=int, default=0, help="the first game's index in the run")
+    ap.add_argument("--seed", type=int, default=1, help="the arena run's seed (its deals)")
+    ap.add_argument("--modes", default="hand,foresight")
+    ap.add_argument("--against", help="a saved `spite-arena expert greedy --seed S --save DIR` run")
+    ap.add_argument("--quick", action="store_true")
+    args = ap.parse_args()
+    if args.quick:
+        args.games, args.modes = 2, ",".join(MODES)
+    modes = [m for m in args.modes.split(",") if m]
+    for m in modes:
+        if m not in MODES:
+            ap.error(f"unknown mode {m!r}: choose from {', '.join(MODES)}")
+    indices = range(args.first, args.first + args.games)
+    results: dict[str, dict[int, str]] = {}
+    if args.against:
+        run = saved(args.against)
+        missing = [i for i in indices if i not in run]
+        if missing:
+            ap.error(f"{args.against} lacks games {missing[:5]}...: save them with the same --seed")
+        results["expert (saved)"] = {i: run[i] for i in indices}
+    for mode in modes:
+        start = time.perf_counter()
+        results[mode] = {i: play(GameSpec(i, ("expert", "greedy"), args.seed), mode) for i in indices}
+        print(f"[{mode}: {time.perf_counter() - start:.0f} s]", flush=True)
+    print(
+        f"expert v greedy, the deals of `spite-arena expert greedy --seed {args.seed}`, "
+        f"games {indices.start}-{indices.stop - 1} (seats swapped every other game)"
+    )
+    print(f"{'mode':<16}{'won':>6}{'drawn':>7}{'lost':>6}{'lost %':>8}")
+    for name, res in results.items():
+        n = Counter(res.values())
+        print(f"{name:<16}{n['W']:>6}{n['D']:>7}{n['L']:>6}{n['L'] / len(res):>8.1%}")
+    if "foresight" in modes:
+        print(f"foresight: {_RealWorld.worlds} worlds were the real game, {_RealWorld.other} were not")
+    names = list(results)
+    for other in names[1:]:
+        pairs = Counter(results[names[0]][i] + results[other][i] for i in indices)
+        text = ", ".join(f"{k} {v}" for k, v in sorted(pairs.items()))
+        print(f"per deal, {names[0]} then {other}: {text}")
+
+
+if __name__ == "__main__":
+    main()
