@@ -331,7 +331,6 @@ class ExpertBot(Bot):
         helper = self._reply_helper()
         odds = self.planner_odds
         planners: list[ExpertBot] = []
-        finishers: list[ExpertBot] = []
         start_work = helper.work
 
         def opponent(i: int) -> Bot:
@@ -349,7 +348,6 @@ class ExpertBot(Bot):
             # plays on our turn after a line that pays: scores only, like the planning replies
             bot = ExpertBot(seeds[i], weights=helper.weights, model=False)
             bot.planner_odds = odds
-            finishers.append(bot)
             return bot
 
         def hand(i: int) -> list[Card] | None:
@@ -362,8 +360,8 @@ class ExpertBot(Bot):
             dealt[0] = worlds
             if w.reply_budget <= 0 or worlds < w.reply_min_samples:
                 return False
-            spent = helper.work - start_work + sum(bot.work for bot in planners)
-            return spent + sum(bot.work for bot in finishers) >= w.reply_budget
+            # (not the finishers': see `Weights.reply_pays`)
+            return helper.work - start_work + sum(bot.work for bot in planners) >= w.reply_budget
 
         def judge(v: PlayerView) -> float:
             c = evaluate(v, helper, choosing=True)

@@ -183,8 +183,12 @@ class Weights:
     """Does the look-ahead compare lines that play the pay-off card too? Such a line stops
     at its pay-off card (the next one is unseen); in each sampled world the expert's
     scores-only search then plays the rest of the turn, with the next pay-off card as the
-    world deals it, before the opponent's reply (its searches count in `reply_budget`).
-    Off: a turn that pays is played as the scores and the pay check choose."""
+    world deals it, before the opponent's reply. Off: a turn that pays is played as the
+    scores and the pay check choose. Against greedy on deals 0-599 of `spite-arena expert
+    greedy --games 600 --workers 1 --seed 1`: 467 won, 110 drawn, 23 lost (off: 484, 86,
+    30), at about 28 ms a move against 19. The finisher's searches are not counted in
+    `reply_budget`: counted, the budget's fewer worlds settled paying lines by chance, and
+    12 of the first 132 deals were lost (off: 4)."""
     reply_hands: bool = False
     """Does the look-ahead deal the opponent's hand in each world as the threat estimate
     guesses it (Kings likelier, no cards that could have reached their pay-off card on the
