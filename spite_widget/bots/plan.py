@@ -192,7 +192,12 @@ class Weights:
     reply_hands: bool = False
     """Does the look-ahead deal the opponent's hand in each world as the threat estimate
     guesses it (Kings likelier, no cards that could have reached their pay-off card on the
-    centers they left), instead of at random from every unseen card?"""
+    centers they left), instead of at random from every unseen card? It did not cut the
+    losses against greedy, and neither did the opponent's real hand: on deals 0-299 of
+    `spite-arena expert greedy --games 300 --workers 1 --seed 1` (off: 245 won, 43 drawn,
+    12 lost) the guess lost 18 (239 won, 43 drawn) and the real hand 17 (247, 36;
+    `benchmarks/foresight.py --modes hand`): what decides those games is the stock and
+    the pay-off cards nobody sees."""
     reply_samples: int = 10
     """The most sampled worlds per line compared (the same worlds for every line); see
     `reply_budget` for how many are dealt."""
