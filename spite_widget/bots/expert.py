@@ -310,8 +310,8 @@ class ExpertBot(Bot):
         """The line the look-ahead chooses from `view`, its score, and the look-ahead's value
         of each line it compared (win minus `Weights.loss_aversion` times lose after the
         opponent's reply, averaged over the sampled worlds); None
-        when it does not look: the turn pays or does not end in a discard, or the scores
-        leave one line alone within `Weights.reply_margin`."""
+        when it does not look: the turn pays (unless `Weights.reply_pays`) or does not end
+        in a discard, or the scores leave one line alone within `Weights.reply_margin`."""
         w = self.weights
         steps = plan.steps
         if (
@@ -407,8 +407,8 @@ class ExpertBot(Bot):
         return out
 
     def ending_lines(self, view: PlayerView, search: TurnSearch, plan: Plan) -> list[tuple[Path, float]]:
-        """The ways to end the turn with a discard without paying, with their scores, best
-        first (`plan`'s own line first among equals): the best line after each legal first
+        """The ways to end the turn with a discard without paying (with `Weights.reply_pays`,
+        the lines that stop at the pay-off card too), with their scores, best first (`plan`'s own line first among equals): the best line after each legal first
         move, and every other discard where `plan` ends. The look-ahead compares the first
         `Weights.reply_lines` of them that score within `Weights.reply_margin` of the best."""
         lines: dict[Path, float] = {plan.steps: plan.value}

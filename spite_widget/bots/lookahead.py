@@ -49,10 +49,10 @@ def reply_values(
 
     In world i the line is played (and, when it stops before the turn ends, `finisher(i)`
     plays the rest of the turn: after a pay-off card, the next one as the world deals it),
-    then `opponent(i)` plays the reply, then `judge` scores
-    the expert's view (win minus lose; a finished game counts 1, `lost` or 0). World i holds
-    the other hand `hands(i)` when that gives one (a guess from what the view tells), else a
-    random one. The worlds are taken in order, every line in each; after each world `enough(worlds done)` may end the
+    then `opponent(i)` plays the reply, then `judge` scores the expert's view (win minus
+    lose; a finished game counts 1, `lost` or 0). World i holds the other hand `hands(i)`
+    when that gives one (a guess from what the view tells), else a random one. The worlds
+    are taken in order, every line in each; after each world `enough(worlds done)` may end the
     look-ahead (a budget: the remaining worlds are not dealt), so every line is always
     judged on the same worlds. A world in which a search raises `SearchLimit` (an opponent
     given a limit) is dropped for every line, and no more worlds are dealt. None for a line
