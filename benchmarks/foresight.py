@@ -26,16 +26,13 @@ from __future__ import annotations
 
 import argparse
 import dataclasses
-import json
 import time
 from collections import Counter
 from collections.abc import Iterator
-from contextlib import contextmanager
-from pathlib import Path
-from typing import Any
+from contextlib import contextmanager, nullcontext
 
 from spite_widget.bots import lookahead
-from spite_widget.bots.arena import GameSpec
+from spite_widget.bots.arena import GameSpec, saved_outcome
 from spite_widget.bots.expert import ExpertBot
 from spite_widget.bots.greedy import GreedyBot
 from spite_widget.bots.plan import TurnSearch, Weights
@@ -114,7 +111,7 @@ def play(spec: GameSpec, mode: str) -> str:
         expert_for(mode, spec.bot_seed(0)) if seat[p] == 0 else GreedyBot(spec.bot_seed(1)) for p in (0, 1)
     ]
     game = Game.new(seed=spec.deal_seed)
-    with _foresight() if mode == "foresight" else _nothing():
+    with _foresight() if mode == "foresight" else nullcontext():
         while not game.is_over:
             p = game.current_player
             _truth[:] = [game]
@@ -127,23 +124,15 @@ def play(spec: GameSpec, mode: str) -> str:
     return "W" if seat[result.winner] == 0 else "L"
 
 
-@contextmanager
-def _nothing() -> Iterator[None]:
-    yield
-
-
-def saved(directory: str) -> dict[int, str]:
-    """W/D/L of the expert in each game of a saved `spite-arena expert greedy` run, by index."""
+def saved(directory: str, indices: range, seed: int) -> dict[int, str] | None:
+    """W/D/L of the expert in games of a saved `spite-arena expert greedy --seed S` run, read
+    back as the arena resumes them (replayed and checked); None when one is missing."""
     out: dict[int, str] = {}
-    for path in Path(directory).glob("game-*.json"):
-        record: dict[str, Any] = json.loads(path.read_text(encoding="utf-8"))
-        winner = record["result"]["winner"]
-        if winner is None:
-            out[record["x-arena"]["index"]] = "D"
-        else:
-            out[record["x-arena"]["index"]] = (
-                "W" if str(record["players"][winner]).startswith("expert") else "L"
-            )
+    for i in indices:
+        outcome = saved_outcome(GameSpec(i, ("expert", "greedy"), seed, save=directory))
+        if outcome is None:
+            return None
+        out[i] = "D" if outcome.winner is None else ("W" if outcome.winner == 0 else "L")
     return out
 
 
@@ -165,11 +154,10 @@ def main() -> None:
     indices = range(args.first, args.first + args.games)
     results: dict[str, dict[int, str]] = {}
     if args.against:
-        run = saved(args.against)
-        missing = [i for i in indices if i not in run]
-        if missing:
-            ap.error(f"{args.against} lacks games {missing[:5]}...: save them with the same --seed")
-        results["expert (saved)"] = {i: run[i] for i in indices}
+        run = saved(args.against, indices, args.seed)
+        if run is None:
+            ap.error(f"{args.against} lacks some of these games: save them with the same --seed")
+        results["expert (saved)"] = run
     for mode in modes:
         start = time.perf_counter()
         results[mode] = {i: play(GameSpec(i, ("expert", "greedy"), args.seed), mode) for i in indices}

@@ -115,8 +115,15 @@ def turn_style(
     return "plain"
 
 
-_LOOKED_AT: Final = {False: (DISCARD,), True: (DISCARD, PAY)}
-"""Where a line may stop for the look-ahead to compare it, by `Weights.reply_pays`."""
+def _looked_at(path: Path, reply_pays: bool) -> bool:
+    """Does `path` stop where the look-ahead may compare it: a discard that does not pay,
+    or (with `Weights.reply_pays`) its pay-off card too?"""
+    if not path:
+        return False
+    if reply_pays:
+        return path[-1][0] in (DISCARD, PAY)
+    return path[-1][0] == DISCARD and not pays(path)
+
 
 MAX_LOSS = 20.0
 """With the old hand-tuned scores (no model): a won game's value in a rating, in pay-off
@@ -316,9 +323,7 @@ class ExpertBot(Bot):
         steps = plan.steps
         if (
             w.reply_lines < 2
-            or not steps
-            or steps[-1][0] not in _LOOKED_AT[w.reply_pays]
-            or (pays(steps) and not w.reply_pays)
+            or not _looked_at(steps, w.reply_pays)
             or view.payoff_tops[view.opponent] is None
         ):
             return None
@@ -412,15 +417,9 @@ class ExpertBot(Bot):
         move, and every other discard where `plan` ends. The look-ahead compares the first
         `Weights.reply_lines` of them that score within `Weights.reply_margin` of the best."""
         lines: dict[Path, float] = {plan.steps: plan.value}
-        ends = _LOOKED_AT[self.weights.reply_pays]
         for move in view.legal_moves():
             value, path = search.line_after(_to_step(move))
-            if (
-                path
-                and path[-1][0] in ends
-                and (self.weights.reply_pays or not pays(path))
-                and value > lines.get(path, -math.inf)
-            ):
+            if _looked_at(path, self.weights.reply_pays) and value > lines.get(path, -math.inf):
                 lines[path] = value
         for value, path in search.other_discards(plan.steps):
             if value > lines.get(path, -math.inf):

@@ -184,10 +184,20 @@ def _seen(view: PlayerView) -> list[Card]:
     return known
 
 
+_TWO_PACKS: Counter[Card] = Counter({c: 2 for c in ALL_CARDS})
+
+
+def _unseen_and_extra(view: PlayerView) -> tuple[list[Card], Counter[Card]]:
+    """The cards of two packs `view` does not show, and the cards it shows more often than
+    two packs hold (a made-up view)."""
+    known = Counter(_seen(view))
+    return list((_TWO_PACKS - known).elements()), known - _TWO_PACKS
+
+
 def unseen_cards(view: PlayerView) -> list[Card]:
     """The cards of two packs that `view` does not show its player (a made-up view may show
     more of a card than two packs hold: those are simply not unseen)."""
-    return list((Counter({c: 2 for c in ALL_CARDS}) - Counter(_seen(view))).elements())
+    return _unseen_and_extra(view)[0]
 
 
 def deal_unseen(
@@ -200,9 +210,7 @@ def deal_unseen(
     cards the viewer cannot see, as many as that hand holds); the rest is dealt at random.
     """
     me, other = view.player, view.opponent
-    known = _seen(view)
-    unseen = list((Counter({c: 2 for c in ALL_CARDS}) - Counter(known)).elements())
-    bad = Counter(known) - Counter({c: 2 for c in ALL_CARDS})
+    unseen, bad = _unseen_and_extra(view)
     below = [max(n - 1, 0) for n in view.payoff_counts]
     need = view.hand_sizes[other] + below[0] + below[1] + view.stock_count
     if bad or len(unseen) != need:
