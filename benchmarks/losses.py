@@ -16,8 +16,17 @@ the bot lost, prints:
    - Only turns that played no pay-off card are checked. After one, the next card was unseen
      when the turn began.
    - A stack completed on the way is reshuffled anew, so a few worlds differ from the game.
+4. With `--risk N`, fairly, from the bot's own view, against greedy only: at the last
+   decision of each of its turns (after the last card it saw turned: a pay-off card or a
+   refill), greedy's chance to win in its very reply, over N worlds dealt from that view,
+   after the line played and after the safest way of ending the turn from there (lines
+   grouped by the centers they leave, since greedy sees nothing else of them; the same worlds
+   for every line). Summed over every game, won or not, the difference is the most a block
+   that looks only at the reply could save: losses per 100 games. It is an upper bound: the
+   safest line is picked by the same worlds that measure it, and its cost to the race is
+   not counted.
 
-    python benchmarks/losses.py DIR [DIR ...] [--bot expert] [--hindsight 200]
+    python benchmarks/losses.py DIR [DIR ...] [--bot expert] [--hindsight 200] [--risk 100]
     python benchmarks/losses.py --quick      # 9 games of the planner against greedy, one lost
 """
 
@@ -38,6 +47,7 @@ from spite_widget.bots.plan import Path as Line
 from spite_widget.bots.plan import Weights
 from spite_widget.engine import records
 from spite_widget.engine.game import Game
+from spite_widget.engine.state import PlayerView
 
 BUCKETS = ((1, 1), (2, 3), (4, 5), (6, 10), (11, 99))
 
@@ -108,18 +118,115 @@ def hindsight(start: Game, me: int) -> tuple[bool, bool]:
     return any_stop, in_compared
 
 
-def analyse(games: list[dict[str, Any]], bot: str, hindsight_limit: int) -> None:
+def reply_risk(view: PlayerView, line: Line, worlds: int) -> float | None:
+    """Greedy's chance to win in its reply after `line` ends the turn from `view`, over
+    `worlds` worlds dealt from the view (None: the line does not end the turn as given)."""
+    me = view.player
+    won = 0
+    for seed in range(worlds):
+        world = Game.from_state(view, seed)
+        for step in line:
+            move = _to_move(world.view(me), step)
+            if move is None or not world.is_legal(move):
+                return None
+            world.play(move)
+        if world.is_over or world.current_player == me:
+            return None
+        greedy = GreedyBot(seed)
+        while not world.is_over and world.current_player != me:
+            world.play(greedy.choose(world.view(1 - me)))
+        result = world.outcome
+        won += result is not None and result.winner == 1 - me
+    return won / worlds
+
+
+def centers_after(view: PlayerView, line: Line) -> tuple[int, ...] | None:
+    """The center sizes `line` leaves (a line that ends the turn draws no card: any world will do)."""
+    world = Game.from_state(view, 0)
+    for step in line:
+        move = _to_move(world.view(view.player), step)
+        if move is None or not world.is_legal(move):
+            return None
+        world.play(move)
+    if world.is_over or world.current_player == view.player:
+        return None
+    return tuple(len(c) for c in world.state.centers)
+
+
+def last_decisions(record: dict[str, Any], me: int) -> Iterator[tuple[Game, tuple[int, ...]]]:
+    """For each of `me`'s turns that ends in a discard: the game at its last decision (after
+    the last pay-off card or refill it saw) and the center sizes the turn left."""
+    bare = dict(record, moves=[])
+    bare.pop("result", None)
+    game = records.read_game(bare, check_result=False)
+    point: Game | None = None
+    for entry in record["moves"]:
+        mover = game.current_player
+        if mover == me and point is None:
+            point = game.copy()  # the turn begins
+        hand = len(game.state.hands[me])
+        pile = len(game.state.payoffs[me])
+        from_hand = str(entry["move"]).startswith("H")
+        records.replay_move(game, entry)
+        if game.is_over or mover != me:
+            continue
+        if game.current_player != me:  # the turn ended in a discard
+            assert point is not None
+            yield point, tuple(len(c) for c in game.state.centers)
+            point = None
+        elif len(game.state.payoffs[me]) < pile or len(game.state.hands[me]) > hand - from_hand:
+            point = game.copy()  # new cards seen: the rest of the turn is decided from here
+
+
+def fair_risk(record: dict[str, Any], me: int, worlds: int) -> tuple[int, float, float]:
+    """(decisions checked, greedy's summed chance to win in its reply after the lines played,
+    ... after the safest lines), from the bot's own view (see point 4 above)."""
+    checked, played_sum, safest_sum = 0, 0.0, 0.0
+    for point, played_centers in last_decisions(record, me):
+        view = point.view(me)
+        if view.payoff_tops[1 - me] is None:
+            continue
+        bot = ExpertBot(seed=0, weights=dataclasses.replace(Weights(), reply_lines=0))
+        plan = bot.plan(view)
+        search = bot._search
+        assert search is not None
+        by_centers: dict[tuple[int, ...], Line] = {}
+        for line, _value in bot.ending_lines(view, search, plan):  # best first: keep each group's best
+            key = centers_after(view, line)
+            if key is not None and key not in by_centers:
+                by_centers[key] = line
+        if played_centers not in by_centers:
+            continue  # the turn ended in a way the search does not list (a refill it did not plan)
+        risks = [r for line in by_centers.values() if (r := reply_risk(view, line, worlds)) is not None]
+        played = reply_risk(view, by_centers[played_centers], worlds)
+        if played is None or not risks:
+            continue
+        checked += 1
+        played_sum += played
+        safest_sum += min(risks)
+    return checked, played_sum, safest_sum
+
+
+def analyse(games: list[dict[str, Any]], bot: str, hindsight_limit: int, risk_worlds: int = 0) -> None:
     lost = played = 0
     race: Counter[tuple[str, str]] = Counter()
     ran: Counter[str] = Counter()
     ran_out: Counter[str] = Counter()
     checked = Counter[str]()
+    risk_games = risk_points = 0
+    risk_played = risk_safest = 0.0
     for record in games:
         me = seat_of(record, bot)
         if me is None:
             continue
         played += 1
         opp_name = str(record["players"][1 - me]).split(" (")[0]
+        if risk_worlds > 0 and opp_name == "greedy":
+            n, at_played, at_safest = fair_risk(record, me, risk_worlds)
+            risk_games += 1
+            risk_points += n
+            risk_played += at_played
+            risk_safest += at_safest
         history = list(turns(record))
         for i, (who, start, moves) in enumerate(history):
             if who != me and any(m.startswith("P") for m in moves):
@@ -168,13 +275,27 @@ def analyse(games: list[dict[str, Any]], bot: str, hindsight_limit: int) -> None
         )
         print(f"  some way of ending it stops greedy's final run: {checked['any']} of {n}")
         print(f"  ... among the lines the look-ahead compares: {checked['compared']} of {n}")
+    if risk_games:
+        per = 100.0 / risk_games
+        print(
+            f"\nfairly, from the bot's view ({risk_games} games against greedy, {risk_points} last"
+            f" decisions of a turn, {risk_worlds} worlds each): greedy's chance to win in its reply"
+        )
+        print(f"  after the lines played, summed: {risk_played:.2f} games ({risk_played * per:.2f} per 100)")
+        print(f"  after the safest lines, summed: {risk_safest:.2f} games ({risk_safest * per:.2f} per 100)")
+        print(
+            f"  the most a block that looks only at the reply could save:"
+            f" {(risk_played - risk_safest) * per:.2f} losses per 100 games"
+        )
 
 
-LOST_DEAL = 16
+LOST_DEAL = 36
 """A deal the planner (seat 0) loses to greedy after a last turn that played no pay-off card,
 found by playing the even deals from 8 on: `--quick` plays it too, so that its hindsight
-check runs (8 games seldom hold a loss). A change to the bots that wins it needs another such
-deal (deal 12 served until the look-ahead began to cut a costly planning world)."""
+check runs (8 games seldom hold a loss; the benchmark test checks that it ran). A change to
+the bots that wins it, or pays in its last turn, needs another such deal (deal 12 served
+until the look-ahead began to cut a costly planning world, deal 16 until its last turn came
+to play a pay-off card)."""
 
 
 def quick_games(seeds: Iterable[int], bot: str = "planner") -> list[dict[str, Any]]:
@@ -199,18 +320,25 @@ def main() -> None:
     parser.add_argument("--bot", default="expert", help="whose losses (default expert)")
     parser.add_argument("--hindsight", type=int, default=200, help="lost games checked in hindsight")
     parser.add_argument(
+        "--risk",
+        type=int,
+        default=0,
+        metavar="N",
+        help="worlds per line for the fair check of greedy's reply at every turn (0: not run)",
+    )
+    parser.add_argument(
         "--quick",
         action="store_true",
         help="9 games of the planner against greedy, one of them a known loss (checked in hindsight)",
     )
     args = parser.parse_args()
     if args.quick:
-        analyse(quick_games([*range(8), LOST_DEAL]), "planner", 2)
+        analyse(quick_games([*range(8), LOST_DEAL]), "planner", 2, 10)
         return
     if not args.dirs:
         parser.error("give a directory of saved games (spite-arena ... --save DIR), or --quick")
     games = [json.loads(f.read_text()) for d in args.dirs for f in sorted(d.glob("game-*.json"))]
-    analyse(games, args.bot, args.hindsight if args.hindsight > 0 else 0)
+    analyse(games, args.bot, args.hindsight if args.hindsight > 0 else 0, max(0, args.risk))
 
 
 if __name__ == "__main__":
