@@ -355,8 +355,12 @@ class ExpertBot(Bot):
             bot.planner_odds = odds
             return bot
 
+        unseen: list[Card] = []  # listed once, when the first world asks
+
         def hand(i: int) -> list[Card] | None:
-            return self._guess_hand(view, search, seeds[i])
+            if not unseen:
+                unseen.extend(unseen_cards(view))
+            return self._guess_hand(view, search, seeds[i], unseen)
 
         dealt = [0]
 
@@ -394,15 +398,17 @@ class ExpertBot(Bot):
             self.reply_counts[2] += dealt[0]
         return chosen, dict(ranked)[chosen], {p: v for p, v in zip(top, values, strict=True) if v is not None}
 
-    def _guess_hand(self, view: PlayerView, search: TurnSearch, seed: int) -> list[Card] | None:
+    def _guess_hand(
+        self, view: PlayerView, search: TurnSearch, seed: int, unseen: Sequence[Card]
+    ) -> list[Card] | None:
         """The opponent's hand in a sampled world with `Weights.reply_hands`: ranks as the
-        threat estimate guesses them (`TurnSearch.kept_cards`), in unseen cards of those
-        ranks; None (a random hand) when the guess cannot fill it."""
+        threat estimate guesses them (`TurnSearch.kept_cards`), in `unseen` cards (the
+        view's, `unseen_cards`) of those ranks; None (a random hand) when the guess cannot fill it."""
         rng = random.Random(seed)
         ranks = search.kept_cards(rng)
         if len(ranks) != view.hand_sizes[view.opponent]:
             return None
-        cards = unseen_cards(view)
+        cards = list(unseen)
         rng.shuffle(cards)
         out: list[Card] = []
         for r in ranks:
