@@ -28,7 +28,7 @@ import argparse
 import dataclasses
 import time
 from collections import Counter
-from collections.abc import Iterator
+from collections.abc import Iterator, Sequence
 from contextlib import contextmanager, nullcontext
 
 from spite_widget.bots import lookahead
@@ -51,7 +51,9 @@ class HandSeer(ExpertBot):
     def __init__(self, seed: int | None = None) -> None:
         super().__init__(seed, weights=dataclasses.replace(Weights(), reply_hands=True))
 
-    def _guess_hand(self, view: PlayerView, search: TurnSearch, seed: int) -> list[Card] | None:
+    def _guess_hand(
+        self, view: PlayerView, search: TurnSearch, seed: int, unseen: Sequence[Card]
+    ) -> list[Card] | None:
         return list(_truth[0].state.hands[view.opponent])
 
 
