@@ -67,11 +67,16 @@ def seat_of(record: dict[str, Any], bot: str) -> int | None:
     return names.index(bot) if bot in names and names.count(bot) == 1 else None
 
 
-def turns(record: dict[str, Any]) -> Iterator[tuple[int, Game, list[str]]]:
-    """Each turn of a recorded game: who played it, the game as it began, its moves."""
+def dealt(record: dict[str, Any]) -> Game:
+    """The recorded game as dealt, before its first move."""
     bare = dict(record, moves=[])
     bare.pop("result", None)
-    game = records.read_game(bare, check_result=False)
+    return records.read_game(bare, check_result=False)
+
+
+def turns(record: dict[str, Any]) -> Iterator[tuple[int, Game, list[str]]]:
+    """Each turn of a recorded game: who played it, the game as it began, its moves."""
+    game = dealt(record)
     current: tuple[int, Game, list[str]] | None = None
     for entry in record["moves"]:
         if current is None or game.current_player != current[0]:
@@ -84,36 +89,48 @@ def turns(record: dict[str, Any]) -> Iterator[tuple[int, Game, list[str]]]:
         yield current
 
 
+def ends_turn_with(world: Game, me: int, line: Line) -> bool:
+    """Play `line` in `world`: does it end the turn as given (legal, a discard, the game on)?"""
+    for step in line:
+        move = _to_move(world.view(me), step)
+        if move is None or not world.is_legal(move):
+            return False
+        world.play(move)
+    return not world.is_over and world.current_player != me
+
+
+def greedy_wins_reply(world: Game, me: int, seed: int) -> bool:
+    """Greedy plays its reply in `world`: does it win the game in it?"""
+    greedy = GreedyBot(seed)
+    while not world.is_over and world.current_player != me:
+        world.play(greedy.choose(world.view(1 - me)))
+    result = world.outcome
+    return result is not None and result.winner == 1 - me
+
+
 def stops_the_run(start: Game, me: int, line: Line) -> bool | None:
     """Does ending the turn with `line` keep greedy from winning in its reply (None: the
     line does not end the turn as given)?"""
     world = start.copy()
-    for step in line:
-        move = _to_move(world.view(me), step)
-        if move is None or not world.is_legal(move):
-            return None
-        world.play(move)
-    if world.is_over or world.current_player == me:
+    if not ends_turn_with(world, me, line):
         return None
-    greedy = GreedyBot(0)
-    while not world.is_over and world.current_player != me:
-        world.play(greedy.choose(world.view(1 - me)))
-    result = world.outcome
-    return not (result is not None and result.winner == 1 - me)
+    return not greedy_wins_reply(world, me, 0)
+
+
+def scored_lines(view: PlayerView) -> list[tuple[Line, float]]:
+    """The ways to end the turn from `view` as the scores rank them, best first
+    (`ExpertBot.ending_lines` after the scores' own plan: no look-ahead run)."""
+    bot = ExpertBot(seed=0, weights=dataclasses.replace(Weights(), reply_lines=0))
+    plan = bot.plan(view)
+    search = bot._search
+    assert search is not None
+    return bot.ending_lines(view, search, plan)
 
 
 def hindsight(start: Game, me: int) -> tuple[bool, bool]:
     """(some turn-ending line stops the run, one of the look-ahead's compared lines does)."""
-    view = start.view(me)
-    w = Weights()
-    bot = ExpertBot(
-        seed=0, weights=dataclasses.replace(w, reply_lines=0)
-    )  # the scores' plan: no look-ahead run
-    plan = bot.plan(view)
-    search = bot._search
-    assert search is not None
-    ranked = bot.ending_lines(view, search, plan)
-    compared = set(compared_lines(ranked, w))  # with the shipped weights' reply_lines
+    ranked = scored_lines(start.view(me))
+    compared = set(compared_lines(ranked, Weights()))  # with the shipped weights' reply_lines
     any_stop = in_compared = False
     for line, _value in ranked:
         if stops_the_run(start, me, line):
@@ -130,30 +147,16 @@ def reply_risk(view: PlayerView, line: Line, worlds: int, hand: list[Card] | Non
     won = 0
     for seed in range(worlds):
         world = Game.from_state(view if hand is None else deal_unseen(view, seed, hand), seed)
-        for step in line:
-            move = _to_move(world.view(me), step)
-            if move is None or not world.is_legal(move):
-                return None
-            world.play(move)
-        if world.is_over or world.current_player == me:
+        if not ends_turn_with(world, me, line):
             return None
-        greedy = GreedyBot(seed)
-        while not world.is_over and world.current_player != me:
-            world.play(greedy.choose(world.view(1 - me)))
-        result = world.outcome
-        won += result is not None and result.winner == 1 - me
+        won += greedy_wins_reply(world, me, seed)
     return won / worlds
 
 
 def centers_after(view: PlayerView, line: Line) -> tuple[int, ...] | None:
     """The center sizes `line` leaves (a line that ends the turn draws no card: any world will do)."""
     world = Game.from_state(view, 0)
-    for step in line:
-        move = _to_move(world.view(view.player), step)
-        if move is None or not world.is_legal(move):
-            return None
-        world.play(move)
-    if world.is_over or world.current_player == view.player:
+    if not ends_turn_with(world, view.player, line):
         return None
     return tuple(len(c) for c in world.state.centers)
 
@@ -161,9 +164,7 @@ def centers_after(view: PlayerView, line: Line) -> tuple[int, ...] | None:
 def last_decisions(record: dict[str, Any], me: int) -> Iterator[tuple[Game, tuple[int, ...]]]:
     """For each of `me`'s turns that ends in a discard: the game at its last decision (after
     the last pay-off card or refill it saw) and the center sizes the turn left."""
-    bare = dict(record, moves=[])
-    bare.pop("result", None)
-    game = records.read_game(bare, check_result=False)
+    game = dealt(record)
     point: Game | None = None
     for entry in record["moves"]:
         mover = game.current_player
@@ -192,25 +193,21 @@ def fair_risk(record: dict[str, Any], me: int, worlds: int) -> tuple[int, float,
         view = point.view(me)
         if view.payoff_tops[1 - me] is None:
             continue
-        bot = ExpertBot(seed=0, weights=dataclasses.replace(Weights(), reply_lines=0))
-        plan = bot.plan(view)
-        search = bot._search
-        assert search is not None
         by_centers: dict[tuple[int, ...], Line] = {}
-        for line, _value in bot.ending_lines(view, search, plan):  # best first: keep each group's best
+        for line, _value in scored_lines(view):  # best first: keep each group's best
             key = centers_after(view, line)
             if key is not None and key not in by_centers:
                 by_centers[key] = line
         if played_centers not in by_centers:
             continue  # the turn ended in a way the search does not list (a refill it did not plan)
-        risks = [r for line in by_centers.values() if (r := reply_risk(view, line, worlds)) is not None]
-        played = reply_risk(view, by_centers[played_centers], worlds)
+        risks = {key: reply_risk(view, line, worlds) for key, line in by_centers.items()}
+        played = risks[played_centers]
         real = reply_risk(view, by_centers[played_centers], worlds, list(point.state.hands[1 - me]))
-        if played is None or real is None or not risks:
+        if played is None or real is None:
             continue
         checked += 1
         played_sum += played
-        safest_sum += min(risks)
+        safest_sum += min(r for r in risks.values() if r is not None)
         real_sum += real
     return checked, played_sum, safest_sum, real_sum
 
