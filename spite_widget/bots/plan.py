@@ -316,9 +316,15 @@ class TurnSearch:
         self.masks, self.plain_masks, self.n_samples = self._opponent_masks(view, rng)
         deck = _listed(self.pool)
         self.n_fresh = weights.fresh_samples
-        self.fresh: list[list[list[int]]] = [
-            _prefix_counts(rng.sample(deck, min(HAND_SIZE, len(deck)))) for _ in range(self.n_fresh)
+        self.fresh: list[list[int]] = [
+            rng.sample(deck, min(HAND_SIZE, len(deck))) for _ in range(self.n_fresh)
         ]
+        """Sampled draws of fresh cards (ranks, in the order drawn)."""
+        self.fresh_counts: dict[int, list[list[int]]] = {}
+        """Rank counts of the first k cards of each sampled draw, by k: built when first asked
+        (a search asks about two or three of the six)."""
+        self.tops_memo: dict[tuple[int, ...], list[int]] = {}
+        """Our side-stack tops by side-stack heights."""
         self.fresh_memo: dict[tuple[Ranks, int, int], int] = {}
         self.missing_memo: dict[tuple[int, Ranks, tuple[int, ...]], list[Ranks]] = {}
         self.memo: dict[Key, tuple[float, Path]] = {}
@@ -465,7 +471,12 @@ class TurnSearch:
 
     def _known_kings(self, hand: Ranks, heights: tuple[int, ...]) -> int:
         """Kings we can play without drawing: in hand and on top of our side stacks."""
-        return hand.count(KING) + sum(1 for j, h in enumerate(heights) if h and self.stacks[j][h - 1] == KING)
+        kings = hand.count(KING)
+        stacks = self.stacks
+        for j, h in enumerate(heights):
+            if h and stacks[j][h - 1] == KING:
+                kings += 1
+        return kings
 
     def _reach_by(
         self, target: int, walks: list[tuple[int, list[Ranks]]], known_kings: int, fresh: int
@@ -502,7 +513,10 @@ class TurnSearch:
             counts[r] += 1
         stacks = self.stacks
         hs = list(heights)
-        tops = side_tops(stacks, hs)
+        tops = self.tops_memo.get(heights)
+        if tops is None:
+            tops = self.tops_memo[heights] = side_tops(stacks, hs)
+        tops = tops[:]
         out: list[int] = []
         last: Ranks = ()
         got = [last]
@@ -529,8 +543,10 @@ class TurnSearch:
             need[r] = need.get(r, 0) + 1
         want = len(missing) - known_kings
         mask = 0
-        for i, prefixes in enumerate(self.fresh):
-            counts = prefixes[fresh]
+        table = self.fresh_counts.get(fresh)
+        if table is None:
+            table = self.fresh_counts[fresh] = [_rank_counts(draw[:fresh]) for draw in self.fresh]
+        for i, counts in enumerate(table):
             got_n = counts[KING]
             for r, n in need.items():
                 c = counts[r]
@@ -1008,16 +1024,12 @@ def pays(path: Path) -> bool:
     return any(kind == PAY for kind, _a, _b in path)
 
 
-def _prefix_counts(cards: list[int]) -> list[list[int]]:
-    """Rank counts of the first k cards of a sampled draw, for k = 0..len(cards)."""
-    out = [[0] * 14]
+def _rank_counts(cards: list[int]) -> list[int]:
+    """How many cards of each rank (index 1..13) `cards` holds."""
+    counts = [0] * 14
     for r in cards:
-        nxt = out[-1][:]
-        nxt[r] += 1
-        out.append(nxt)
-    while len(out) <= HAND_SIZE:
-        out.append(out[-1])
-    return out
+        counts[r] += 1
+    return counts
 
 
 def _listed(counts: list[int]) -> list[int]:
