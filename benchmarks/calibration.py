@@ -21,12 +21,17 @@ as a rise over their own turns and a fall over the opponent's.
     python benchmarks/calibration.py --quick     # a few games: figures only, no verdict
     python benchmarks/calibration.py --review-games 0 --recalibration FILE   # a refitted map, before shipping it
     python benchmarks/calibration.py --raw a.npz [--raw b.npz ...] [--recalibration FILE]
+    python benchmarks/calibration.py --raw reviewed.npz --review-raw [--recalibration FILE]
 
 `--raw` plays nothing: it reads the plans' raw chances that `scripts/fit_recalibration.py
 --data` kept and puts them through the line map, which tells exactly what the expert told in
 play (the line map moves no move, see `EvalModel.choice_map`), so one sample played once can
 be judged through any map, and several samples pooled. `fit_recalibration.py --games 0
 --plan-games 200 --seed 950` plays the plans of this benchmark's own deals (seeds 1000+).
+With `--review-raw` it judges the review's evals kept the same way (`fit_recalibration.py
+--games 40 --plan-games 0 --seed 1000 --keep-only` reviews this benchmark's own reviewed games),
+each through the map a review tells it with, so a refitted review map can be judged on held-out
+games played once; the zigzag needs the turns, so it is printed only when the games are played.
 """
 
 from __future__ import annotations
@@ -41,6 +46,7 @@ from collections.abc import Sequence
 from concurrent.futures import ProcessPoolExecutor
 from dataclasses import astuple, dataclass
 from pathlib import Path
+from typing import Final
 
 from spite_widget.bots.calibration import (
     BETWEEN,
@@ -55,7 +61,7 @@ from spite_widget.bots.calibration import (
     play_reviewed,
     zigzag,
 )
-from spite_widget.bots.model import Chances, EvalModel, default_model, load_recalibration
+from spite_widget.bots.model import Chances, EvalModel, Use, default_model, load_recalibration
 
 PAIRS = (("expert", "greedy"), ("expert", "expert"), ("expert", "baseline"), ("expert", "planner"))
 TARGET = 0.05
@@ -155,12 +161,22 @@ def table_rows(qs: Sequence[Sample]) -> list[dict[str, float]]:
     return [{"low": lo, "predicted": p, "observed": o, "count": n} for lo, p, o, n in decile_table(qs) if n]
 
 
-def told_from_raw(paths: Sequence[Path], model: EvalModel) -> tuple[list[Told], list[GameKey] | None]:
-    """The plans kept in `paths` (`fit_recalibration.py --data`), their raw chances told
-    through `model`'s line map, and each one's game (None when a file does not say)."""
+TOLD_THROUGH: Final[dict[str, Use]] = {"plan": "line", LINE: "review", FRESH: "line", BETWEEN: "between"}
+"""The map each kind of kept eval is told through, in play and in a review: a plan where its
+line ends; a review's eval after a move within a turn (the best line after it), after five
+fresh cards (a new plan: `evaluate`) and after a turn-ending discard (`evaluate` between turns)."""
+
+
+def told_from_raw(
+    paths: Sequence[Path], model: EvalModel, sources: Sequence[str] = ("plan",)
+) -> tuple[list[Told], list[str], list[GameKey] | None]:
+    """The evals of these `sources` kept in `paths` (`fit_recalibration.py --data`), their raw
+    chances told through `model`'s map for each (`TOLD_THROUGH`), the source of each, and each
+    one's game (None when a file does not say)."""
     import numpy as np
 
     told: list[Told] = []
+    kinds: list[str] = []
     games: list[GameKey] | None = []
     for f, path in enumerate(paths):
         try:
@@ -169,18 +185,20 @@ def told_from_raw(paths: Sequence[Path], model: EvalModel) -> tuple[list[Told], 
             raise SystemExit(f"--raw {path}: not a file fit_recalibration.py --data wrote ({e})") from e
         if rows.ndim != 2 or rows.shape[1] < 6:
             raise SystemExit(f"--raw {path}: rows of at least 6 columns expected, not {rows.shape}")
-        plans = rows[rows[:, 3] == KEPT_SOURCES.index("plan")]
-        for win, lose, outcome in plans[:, :3]:
+        kept = rows[np.isin(rows[:, 3], [KEPT_SOURCES.index(name) for name in sources])]
+        for win, lose, outcome, source in kept[:, :4]:
+            kind = KEPT_SOURCES[int(source)]
             raw = Chances(float(win), float(lose), max(0.0, 1.0 - win - lose))
-            told.append(Told(model.recalibrated(raw, "line").win, int(outcome)))
+            told.append(Told(model.recalibrated(raw, TOLD_THROUGH[kind]).win, int(outcome)))
+            kinds.append(kind)
         if rows.shape[1] < 7:
             games = None
         elif games is not None:
-            games.extend((f, int(k), int(g)) for k, g in plans[:, 5:7])
-    return told, games
+            games.extend((f, int(k), int(g)) for k, g in kept[:, 5:7])
+    return told, kinds, games
 
 
-def moment_line(name: str, stored: Sequence[Stored]) -> str:
+def moment_line(name: str, stored: Sequence[Stored | Told]) -> str:
     """Mean predicted against observed for one moment, and its worst decile gap."""
     if not stored:
         return f"  {name:<8} no positions"
@@ -220,6 +238,12 @@ def main() -> None:
         "FILE through the line map (given again: the samples pooled)",
     )
     parser.add_argument(
+        "--review-raw",
+        action="store_true",
+        help="with --raw: also judge the review's evals kept in FILE (fit_recalibration.py --games N), "
+        "each through the map a review tells it with, the mid-turn ones on their own too",
+    )
+    parser.add_argument(
         "--recalibration",
         type=Path,
         metavar="FILE",
@@ -234,9 +258,21 @@ def main() -> None:
         model = model.with_maps(load_recalibration(args.recalibration))
     command = " ".join(["python benchmarks/calibration.py", *sys.argv[1:]])  # what --save records
     if args.raw:
-        told, keys = told_from_raw(args.raw, model)
+        told, _kinds, keys = told_from_raw(args.raw, model)
         files = " + ".join(str(p) for p in args.raw)
-        print_table(f"The expert's plans kept in {files}", told, True, keys)
+        if told or not args.review_raw:
+            print_table(f"The expert's plans kept in {files}", told, True, keys)
+        if args.review_raw:
+            said, kinds, said_keys = told_from_raw(args.raw, model, (LINE, FRESH, BETWEEN))
+            print_table(f"A review's evals kept in {files}", said, True, said_keys)
+            for name in (LINE, FRESH, BETWEEN):
+                of_moment = [q for q, kind in zip(said, kinds, strict=True) if kind == name]
+                print(moment_line(name, of_moment))
+                if name == LINE and of_moment:
+                    moment_keys = None
+                    if said_keys is not None:
+                        moment_keys = [k for k, kind in zip(said_keys, kinds, strict=True) if kind == name]
+                    print_table(f"  ... after a move within a turn ({name})", of_moment, True, moment_keys)
         if args.save is not None:
             data = {
                 "command": command,
@@ -273,9 +309,9 @@ def main() -> None:
     if reviewed_games:
         with ProcessPoolExecutor(max(1, args.workers)) as pool:
             reviews = pool.map(play_reviewed, PAIRS, [reviewed_games] * len(PAIRS), seeds)
-            for k, (pair, part) in enumerate(zip(PAIRS, reviews, strict=True)):
-                stored.extend(part)
-                review_games.extend((k, q.game) for q in part)
+            for k, (pair, reviewed) in enumerate(zip(PAIRS, reviews, strict=True)):
+                stored.extend(reviewed)
+                review_games.extend((k, q.game) for q in reviewed)
                 print(
                     f"reviewed {pair[0]} v {pair[1]}: {reviewed_games} games, "
                     f"{time.perf_counter() - t1:.0f} s so far",
@@ -303,18 +339,18 @@ def main() -> None:
         np.savez_compressed(args.data, x=raw, y=np.array([q.outcome for q in positions]))
     if args.save is not None:
         # what was measured, and how: a table that was not measured is left out
-        data: dict[str, object] = {"command": command}
+        measured: dict[str, object] = {"command": command}
         if games:
-            data.update(positions=len(positions), games=games * len(PAIRS), deciles=table_rows(positions))
+            measured.update(positions=len(positions), games=games * len(PAIRS), deciles=table_rows(positions))
         if stored:
             own, their, swing, turns = zigzag(stored)
-            data["review"] = {
+            measured["review"] = {
                 "positions": len(stored),
                 "games": reviewed_games * len(PAIRS),
                 "deciles": table_rows(stored),
                 "zigzag": {"p0_turns": own, "p1_turns": their, "mean_abs": swing, "turns": turns},
             }
-        args.save.write_text(json.dumps(data, indent=1) + "\n", encoding="utf-8")
+        args.save.write_text(json.dumps(measured, indent=1) + "\n", encoding="utf-8")
 
 
 if __name__ == "__main__":

@@ -29,6 +29,8 @@ over quantile bins of the raw chance. The seeds (default 5000) are not the bench
     python scripts/fit_recalibration.py --games 40 --plan-games 70 --data recal.npz
     python scripts/fit_recalibration.py --fit-only --data recal.npz [--data more.npz ...]
     python scripts/fit_recalibration.py --games 0 --plan-games 300   # the line map only
+    python scripts/fit_recalibration.py --fit-only --review-only --data r1.npz [--data r2.npz ...]
+        # the review map only, on kept reviewed games; the other maps as shipped
     python scripts/fit_recalibration.py --games 0 --plan-games 200 --seed 950 --keep-only --data held.npz
         # the benchmark's own deals kept raw, to judge maps on: benchmarks/calibration.py --raw held.npz
 """
@@ -192,6 +194,12 @@ def main() -> None:
     parser.add_argument(
         "--keep-between", action="store_true", help="keep the shipped between map (refit the others)"
     )
+    parser.add_argument(
+        "--review-only",
+        action="store_true",
+        help="refit the review map only, on the reviewed games' mid-turn evals; the shipped line, "
+        "between and choice maps are kept as they are (nothing that is told elsewhere moves)",
+    )
     parser.add_argument("--out", type=Path, default=RECALIBRATION_FILE)
     args = parser.parse_args()
     command = f"--games {args.games} --plan-games {args.plan_games} --seed {args.seed}"
@@ -223,6 +231,26 @@ def main() -> None:
     # refitting what is told must not change the moves its strength was measured with
     choice = Recalibration.from_json(shipped_maps.get("choice", shipped_maps["line"]))
     choice_from = shipped["fitted_on"].get("choice_kept_from", shipped["fitted_on"]["command"])
+    if args.review_only:
+        mid_turn = rows[source == KEPT_SOURCES.index(LINE)]
+        if not len(mid_turn):
+            raise SystemExit("--review-only needs reviewed games (--games > 0, or --data that holds them)")
+        review = fit_map(mid_turn)
+        report("review", mid_turn, review)
+        kept_on: dict[str, object] = dict(shipped["fitted_on"])
+        kept_on["review_fitted_from"] = {
+            "command": f"python scripts/fit_recalibration.py {command} --review-only",
+            "evals": len(mid_turn),
+        }
+        kept_on.pop("review_kept_from", None)
+        kept_maps = {name: shipped_maps[name] for name in ("line", "between") if name in shipped_maps}
+        refit: dict[str, object] = {
+            "fitted_on": kept_on,
+            "maps": {**kept_maps, "review": review.to_json(), "choice": choice.to_json()},
+        }
+        args.out.write_text(dumps(refit), encoding="utf-8")
+        print(f"wrote {args.out} (the review map refitted; line, between and choice as shipped)")
+        return
     if len(between) and not args.keep_between:
         maps = {"line": fit_map(line), "between": fit_map(between)}
     else:

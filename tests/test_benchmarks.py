@@ -172,3 +172,90 @@ def test_kept_raw_chances_judged_later_are_what_the_benchmark_measures_in_play(t
 
     assert len(table(played.stdout)) == 11 and table(judged.stdout) == table(played.stdout)
     assert "positions from 8 games" in judged.stdout
+
+
+def test_a_reviews_kept_evals_judged_later_are_what_the_benchmark_measures_in_play(tmp_path: Path) -> None:
+    """The reviewed games `fit_recalibration.py --seed 1000` keeps raw are the benchmark's own
+    (seeds 1000+), and judged with `--review-raw`, each eval through the map a review tells it
+    with, they give the table a review stored when the benchmark plays and reviews them. Not
+    to the digit: a record keeps an eval to three decimals, raw or told, so a kept raw chance
+    put through a map may land 0.001 from the told one, and a position may cross a decile's edge."""
+    root = BENCHMARKS.parent
+    kept = tmp_path / "reviewed.npz"
+    run = {"capture_output": True, "text": True, "timeout": 900, "cwd": root}
+    fit = [
+        sys.executable,
+        str(root / "scripts" / "fit_recalibration.py"),
+        "--games",
+        "1",
+        "--plan-games",
+        "0",
+    ]
+    fitted = subprocess.run([*fit, "--seed", "1000", "--keep-only", "--data", str(kept)], **run)
+    assert fitted.returncode == 0, fitted.stderr[-4000:]
+    script = str(BENCHMARKS / "calibration.py")
+    played = subprocess.run([sys.executable, script, "--games", "0", "--review-games", "1"], **run)
+    judged = subprocess.run([sys.executable, script, "--raw", str(kept), "--review-raw"], **run)
+    assert played.returncode == 0 and judged.returncode == 0, played.stderr[-2000:] + judged.stderr[-2000:]
+
+    def deciles(out: str) -> list[tuple[int, float]]:
+        rows = [line.split() for line in out.splitlines() if re.match(r"0\.\d-\d\.\d ", line)]
+        return [(int(r[1]), float(r[2]) if len(r) > 2 else 0.0) for r in rows]
+
+    def moments(out: str) -> dict[str, tuple[int, float, float]]:
+        found = re.findall(r"  (line|fresh|between) +(\d+) positions: predicted ([\d.]+), won ([\d.]+)", out)
+        return {name: (int(n), float(p), float(w)) for name, n, p, w in found}
+
+    told, kept_told = deciles(played.stdout), deciles(judged.stdout)
+    assert len(told) == 10 and len(kept_told) == 20  # the review's table, then its mid-turn evals alone
+    assert sum(n for n, _p in told) == sum(n for n, _p in kept_told[:10]) > 100
+    for (n, p), (m, q) in zip(told, kept_told[:10], strict=True):
+        assert abs(n - m) <= max(3, n // 20) and abs(p - q) < 0.01, (told, kept_told)
+    said, read = moments(played.stdout), moments(judged.stdout)
+    assert set(said) == set(read) == {"line", "fresh", "between"} or set(said) == set(read) == {
+        "line",
+        "between",
+    }
+    for name, (n, p, w) in said.items():
+        assert read[name][0] == n and read[name][2] == w and abs(read[name][1] - p) < 0.002, (said, read)
+    assert sum(n for n, _p in kept_told[10:]) == said["line"][0]
+
+
+def test_a_refit_of_the_review_map_alone_keeps_every_other_map(tmp_path: Path) -> None:
+    """`fit_recalibration.py --fit-only --review-only` fits the review map on the kept mid-turn
+    evals (source 0) and writes the shipped line, between and choice maps back unchanged."""
+    import numpy as np
+
+    root = BENCHMARKS.parent
+    # (raw win, raw lose, outcome, source, expert, pairing, game): a review that says 80%
+    # mid-turn and is won half the time; between-turn evals (source 2) that must not count
+    rows = [(0.8, 0.1, g % 2, 0, 1, 0, g) for g in range(400)] + [(0.8, 0.1, 1, 2, 1, 0, 500)] * 100
+    data = tmp_path / "r.npz"
+    np.savez_compressed(data, rows=np.array(rows, dtype=float), command=np.array("--games 1"))
+    out = tmp_path / "maps.json"
+    script = str(root / "scripts" / "fit_recalibration.py")
+    done = subprocess.run(
+        [sys.executable, script, "--fit-only", "--review-only", "--data", str(data), "--out", str(out)],
+        capture_output=True,
+        text=True,
+        timeout=600,
+        cwd=root,
+    )
+    assert done.returncode == 0, done.stderr[-4000:]
+    shipped = json.loads((root / "spite_widget" / "bots" / "eval_recalibration.json").read_text())
+    wrote = json.loads(out.read_text())
+    for name in ("line", "between", "choice"):
+        assert wrote["maps"][name] == shipped["maps"][name], name
+    win = dict((x, y) for x, y in wrote["maps"]["review"]["win"])
+    assert abs(win[0.8] - 0.5) < 0.01  # 80% said, half won: the map says 50%
+    assert wrote["fitted_on"]["review_fitted_from"]["evals"] == 400
+    bare = tmp_path / "plans.npz"
+    np.savez_compressed(bare, rows=np.array(rows[400:], dtype=float), command=np.array("--games 0"))
+    refused = subprocess.run(
+        [sys.executable, script, "--fit-only", "--review-only", "--data", str(bare), "--out", str(out)],
+        capture_output=True,
+        text=True,
+        timeout=600,
+        cwd=root,
+    )
+    assert refused.returncode != 0 and "--review-only needs reviewed games" in refused.stderr
