@@ -233,14 +233,18 @@ def test_a_refit_of_the_review_map_alone_keeps_every_other_map(tmp_path: Path) -
     data = tmp_path / "r.npz"
     np.savez_compressed(data, rows=np.array(rows, dtype=float), command=np.array("--games 1"))
     out = tmp_path / "maps.json"
-    script = str(root / "scripts" / "fit_recalibration.py")
-    done = subprocess.run(
-        [sys.executable, script, "--fit-only", "--review-only", "--data", str(data), "--out", str(out)],
-        capture_output=True,
-        text=True,
-        timeout=600,
-        cwd=root,
-    )
+
+    def refit(kept: Path) -> subprocess.CompletedProcess[str]:
+        script = str(root / "scripts" / "fit_recalibration.py")
+        return subprocess.run(
+            [sys.executable, script, "--fit-only", "--review-only", "--data", str(kept), "--out", str(out)],
+            capture_output=True,
+            text=True,
+            timeout=600,
+            cwd=root,
+        )
+
+    done = refit(data)
     assert done.returncode == 0, done.stderr[-4000:]
     shipped = json.loads((root / "spite_widget" / "bots" / "eval_recalibration.json").read_text())
     wrote = json.loads(out.read_text())
@@ -251,11 +255,5 @@ def test_a_refit_of_the_review_map_alone_keeps_every_other_map(tmp_path: Path) -
     assert wrote["fitted_on"]["review_fitted_from"]["evals"] == 400
     bare = tmp_path / "plans.npz"
     np.savez_compressed(bare, rows=np.array(rows[400:], dtype=float), command=np.array("--games 0"))
-    refused = subprocess.run(
-        [sys.executable, script, "--fit-only", "--review-only", "--data", str(bare), "--out", str(out)],
-        capture_output=True,
-        text=True,
-        timeout=600,
-        cwd=root,
-    )
+    refused = refit(bare)
     assert refused.returncode != 0 and "--review-only needs reviewed games" in refused.stderr
