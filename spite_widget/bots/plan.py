@@ -33,6 +33,7 @@ from __future__ import annotations
 
 import random
 from bisect import bisect_right
+from collections.abc import Iterable
 from dataclasses import dataclass
 from itertools import accumulate
 from typing import Final
@@ -370,9 +371,7 @@ class TurnSearch:
         self._kept = (urn, kept, condition, could, left)
         for _i in range(n):
             picked = self.kept_cards(rng)
-            counts = [0] * 14
-            for r in picked:
-                counts[r] += 1
+            counts = _rank_counts(picked)
             rest = unseen  # the unseen cards listed by rank, less those kept (`sample` keeps its list)
             if picked:
                 rest = unseen[:]
@@ -426,9 +425,7 @@ class TurnSearch:
         A player who could have played their pay-off card would have: hands that could
         are unlikely, whoever the opponent is.
         """
-        counts = [0] * 14
-        for r in kept:
-            counts[r] += 1
+        counts = _rank_counts(kept)
         stacks, heights, tops = self._opp_piles
         return any(
             len(seq) <= 10 and cover(seq, counts, stacks, heights, self.ks, 1, tops) == 0 for seq in climbs
@@ -508,9 +505,7 @@ class TurnSearch:
         got = self.missing_memo.get(key)
         if got is not None:
             return got
-        counts = [0] * 14
-        for r in hand:
-            counts[r] += 1
+        counts = _rank_counts(hand)
         stacks = self.stacks
         hs = list(heights)
         tops = self.tops_memo.get(heights)
@@ -560,9 +555,7 @@ class TurnSearch:
         self, target: int, hand: Ranks, heights: tuple[int, ...], centers: tuple[int, int, int]
     ) -> float:
         """A quick guess of reaching `target` with our own cards only (for unseen pay-off tops)."""
-        counts = [0] * 14
-        for r in hand:
-            counts[r] += 1
+        counts = _rank_counts(hand)
         best = 0.0
         for s in set(centers):
             seq = needed_ranks(s, target, self.ks) or ()
@@ -1024,7 +1017,7 @@ def pays(path: Path) -> bool:
     return any(kind == PAY for kind, _a, _b in path)
 
 
-def _rank_counts(cards: list[int]) -> list[int]:
+def _rank_counts(cards: Iterable[int]) -> list[int]:
     """How many cards of each rank (index 1..13) `cards` holds."""
     counts = [0] * 14
     for r in cards:
