@@ -258,20 +258,27 @@ def main() -> None:
         model = model.with_maps(load_recalibration(args.recalibration))
     command = " ".join(["python benchmarks/calibration.py", *sys.argv[1:]])  # what --save records
     if args.raw:
-        told, _kinds, keys = told_from_raw(args.raw, model)
+        moments = (LINE, FRESH, BETWEEN)
+        every, kinds, every_key = told_from_raw(
+            args.raw, model, ("plan", *moments) if args.review_raw else ("plan",)
+        )
+
+        def of(names: Sequence[str]) -> tuple[list[Told], list[GameKey] | None]:
+            """The kept evals of these kinds, and their games."""
+            picked = [i for i, kind in enumerate(kinds) if kind in names]
+            return [every[i] for i in picked], None if every_key is None else [every_key[i] for i in picked]
+
         files = " + ".join(str(p) for p in args.raw)
+        told, keys = of(("plan",))
         if told or not args.review_raw:
             print_table(f"The expert's plans kept in {files}", told, True, keys)
         if args.review_raw:
-            said, kinds, said_keys = told_from_raw(args.raw, model, (LINE, FRESH, BETWEEN))
+            said, said_keys = of(moments)
             print_table(f"A review's evals kept in {files}", said, True, said_keys)
-            for name in (LINE, FRESH, BETWEEN):
-                of_moment = [q for q, kind in zip(said, kinds, strict=True) if kind == name]
+            for name in moments:
+                of_moment, moment_keys = of((name,))
                 print(moment_line(name, of_moment))
                 if name == LINE and of_moment:
-                    moment_keys = None
-                    if said_keys is not None:
-                        moment_keys = [k for k, kind in zip(said_keys, kinds, strict=True) if kind == name]
                     print_table(f"  ... after a move within a turn ({name})", of_moment, True, moment_keys)
         if args.save is not None:
             data = {
