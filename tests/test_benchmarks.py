@@ -88,15 +88,14 @@ def test_the_calibration_benchmark_judges_a_map_before_it_ships(tmp_path: Path) 
     assert refused.returncode == 2 and "add --review-games 0" in refused.stderr
 
 
+def _run(args: list[str], timeout: int = 900) -> subprocess.CompletedProcess[str]:
+    """Run a benchmark or script from the project's root, its output kept as text."""
+    return subprocess.run(args, capture_output=True, text=True, timeout=timeout, cwd=BENCHMARKS.parent)
+
+
 def _judge_raw(*files: Path, extra: tuple[str, ...] = ()) -> subprocess.CompletedProcess[str]:
     args = [a for f in files for a in ("--raw", str(f))]
-    return subprocess.run(
-        [sys.executable, str(BENCHMARKS / "calibration.py"), *args, *extra],
-        capture_output=True,
-        text=True,
-        timeout=600,
-        cwd=BENCHMARKS.parent,
-    )
+    return _run([sys.executable, str(BENCHMARKS / "calibration.py"), *args, *extra])
 
 
 def test_the_calibration_benchmark_judges_kept_raw_chances_without_playing(tmp_path: Path) -> None:
@@ -162,9 +161,8 @@ def test_kept_raw_chances_judged_later_are_what_the_benchmark_measures_in_play(t
     assert fitted.returncode == 0, fitted.stderr[-4000:]
     assert f"kept 658 evals in {kept}" in fitted.stdout  # and fitted nothing
     script = str(BENCHMARKS / "calibration.py")
-    run = {"capture_output": True, "text": True, "timeout": 600, "cwd": root}
-    played = subprocess.run([sys.executable, script, "--games", "2", "--review-games", "0"], **run)
-    judged = subprocess.run([sys.executable, script, "--raw", str(kept)], **run)
+    played = _run([sys.executable, script, "--games", "2", "--review-games", "0"])
+    judged = _run([sys.executable, script, "--raw", str(kept)])
     assert played.returncode == 0 and judged.returncode == 0, played.stderr[-2000:] + judged.stderr[-2000:]
 
     def table(out: str) -> list[str]:
@@ -182,7 +180,6 @@ def test_a_reviews_kept_evals_judged_later_are_what_the_benchmark_measures_in_pl
     put through a map may land 0.001 from the told one, and a position may cross a decile's edge."""
     root = BENCHMARKS.parent
     kept = tmp_path / "reviewed.npz"
-    run = {"capture_output": True, "text": True, "timeout": 900, "cwd": root}
     fit = [
         sys.executable,
         str(root / "scripts" / "fit_recalibration.py"),
@@ -191,11 +188,11 @@ def test_a_reviews_kept_evals_judged_later_are_what_the_benchmark_measures_in_pl
         "--plan-games",
         "0",
     ]
-    fitted = subprocess.run([*fit, "--seed", "1000", "--keep-only", "--data", str(kept)], **run)
+    fitted = _run([*fit, "--seed", "1000", "--keep-only", "--data", str(kept)])
     assert fitted.returncode == 0, fitted.stderr[-4000:]
     script = str(BENCHMARKS / "calibration.py")
-    played = subprocess.run([sys.executable, script, "--games", "0", "--review-games", "1"], **run)
-    judged = subprocess.run([sys.executable, script, "--raw", str(kept), "--review-raw"], **run)
+    played = _run([sys.executable, script, "--games", "0", "--review-games", "1"])
+    judged = _run([sys.executable, script, "--raw", str(kept), "--review-raw"])
     assert played.returncode == 0 and judged.returncode == 0, played.stderr[-2000:] + judged.stderr[-2000:]
 
     def deciles(out: str) -> list[tuple[int, float]]:
