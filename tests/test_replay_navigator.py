@@ -148,3 +148,23 @@ def test_match_records_offer_every_game(tmp_path: Path) -> None:
     assert r.record["format"] == "spite-malice-match"
     assert r.record["games"][-1]["moves"][0]["comment"] == "in the last game"
     assert Match.from_record(r.record).scores == m.scores
+
+
+def test_the_tallest_side_stack_is_the_most_any_position_of_the_main_line_holds(long_game: Game) -> None:
+    r = Replay(long_game.to_record())
+    seen = []
+    for n in range(len(r) + 1):
+        r.seek(n)
+        seen.append(max(len(s) for seat in r.state.sides for s in seat))
+    r.seek(len(r) // 2)
+    assert r.tallest_side_stack() == max(seen) > 0 and r.ply == len(r) // 2  # the cursor stays put
+    # a main line that goes on past its end is measured again
+    short = Game.new(seed=3, players=("Ada", "Bo"))
+    short.play(next(m for m in short.legal_moves() if m.ends_turn))  # a discard: one card on a side stack
+    r = Replay(short.to_record())
+    assert r.tallest_side_stack() == 1
+    for _turn in range(2):  # the other player discards on their S1, then the first player on theirs
+        r.end()
+        mover = r.state.current_player
+        r.play(next(m for m in r.view(mover).legal_moves() if m.ends_turn and m.target_index == 0))
+    assert r.tallest_side_stack() == 2

@@ -19,6 +19,7 @@ from spite_widget.bots.review import (
     mark_for,
     move_accuracy,
     review_summary,
+    shown_accuracy,
 )
 from spite_widget.engine.records import check_eval
 
@@ -199,6 +200,14 @@ def test_losses_marks_and_summary_agree() -> None:
     assert expert.accuracy > rand.accuracy + 5, summary.describe()
     assert rand.mistakes + rand.blunders > expert.mistakes + expert.blunders, summary.describe()
     assert "Random: accuracy" in summary.describe()
+
+
+def test_an_accuracy_shows_100_only_when_no_move_gave_anything_away() -> None:
+    # one inaccuracy among 80 best moves: 99.7, which rounding alone would show as 100
+    nearly = (79 * 100.0 + move_accuracy(0.03)) / 80
+    assert round(nearly) == 100 and shown_accuracy(nearly) == 99
+    assert shown_accuracy(100.0) == 100 and shown_accuracy(91.4) == 91 and shown_accuracy(91.6) == 92
+    assert shown_accuracy(0.2) == 0
 
 
 def test_the_accuracy_of_a_move_falls_with_the_chances_given_up() -> None:

@@ -188,6 +188,12 @@ function markLast(table, piles) {
 export function renderTable(table, opts = {}) {
   const piles = new Map();
   const board = el("div", "sw-board");
+  if (opts.tallestSide) {
+    // every fan keeps room for the tallest fan a side stack of the game makes (a replay knows
+    // its tallest stack: a fan is tallest at FAN_ROWS cards, before it takes a second column),
+    // so that what lies below the table stays put as the position changes
+    board.style.setProperty("--sw-fan-reserve", String(Math.min(opts.tallestSide, FAN_ROWS) - 1));
+  }
   const bottom = table.bottom;
   const middle = middleRow(table, piles);
   board.append(seatRow(table, 1 - bottom, false, piles), middle, seatRow(table, bottom, true, piles));

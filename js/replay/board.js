@@ -46,11 +46,12 @@ export function board(slot, io) {
      * @param {string} blocked  why no move may be tried here ("" if one may)
      * @param {HTMLElement} statusLine  drawn in the table's news row
      * @param {boolean} playing
+     * @param {number} [tallestSide]  the most cards a side stack holds in the game (room kept for it)
      */
-    draw(table, legal, blocked, statusLine, playing) {
+    draw(table, legal, blocked, statusLine, playing, tallestSide = 0) {
       interaction.beforeRender();
       const before = drawn ? snapshot(drawn.piles) : new Map();
-      const next = renderTable(table);
+      const next = renderTable(table, { tallestSide });
       next.news.append(statusLine);
       slot.replaceChildren(next.board);
       if (drawn && table.ply === drawn.table.ply + 1 && table.bottom === drawn.table.bottom) {

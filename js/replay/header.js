@@ -107,7 +107,7 @@ export function header(on) {
         ...sums.map((p, i) => {
           const row = el("div", `swr-summary-row swr-p${i}`);
           row.dataset.player = String(i);
-          const acc = p.accuracy === null || p.accuracy === undefined ? "–" : `${Math.round(p.accuracy)}%`;
+          const acc = typeof p.percent === "number" ? `${p.percent}%` : "–"; // Python rounds (shown_accuracy)
           row.append(
             el("span", "swr-summary-name", p.name),
             el("span", "swr-summary-acc", t(null, "replay.summary.accuracy", { accuracy: acc })),

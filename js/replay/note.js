@@ -99,7 +99,7 @@ export function noteEditor(annotate) {
       }
       title.replaceChildren();
       if (a.ply) {
-        title.append(el("span", "swr-note-ply", t(null, "replay.note.move", { ply: a.ply })));
+        title.append(el("span", "swr-note-ply", t(null, "replay.note.move", { ply: a.ply, turn: a.turn })));
         if (line.length) title.append(el("span", "swr-note-line", t(null, "replay.note.side")));
         title.append(el("span", "swr-note-who", names[a.player] || ""));
         title.append(el("code", "swr-note-move", a.move));

@@ -15,7 +15,7 @@
 //   event, date, editable, review}, status {text, kind, id}, review {running, done, total},
 //   perspective (null | 0 | 1), legal (string[]: the moves the table lets one try),
 //   line (the position's side line, [[move, variation], ...]), evals ([p0, p1] | null after
-//   each main-line move), summary (per player: name, accuracy, counts), puzzles_ref and
+//   each main-line move), summary (per player: name, accuracy, percent (as shown), counts), puzzles_ref and
 //   puzzles_label (the LessonWidget opened below), moves_patch {at, delete, insert, length, id} (a change to
 //   `moves` sent instead of the whole list: see applyMovesPatch).
 import { t } from "../lib/strings.js";

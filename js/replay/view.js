@@ -235,7 +235,8 @@ export function mountReplay(model, host, widgets = null) {
     const t = model.get("table");
     if (!t || !t.seats) return;
     const legal = model.get("legal") || [];
-    table.draw(t, legal, blockedReason(t, legal, model.get("info"), model.get("perspective")), statusLine, playing);
+    const info = model.get("info") || {};
+    table.draw(t, legal, blockedReason(t, legal, info, model.get("perspective")), statusLine, playing, info.tallest_side || 0);
     root.dataset.playerToMove = String(t.to_move);
     root.dataset.gameOver = t.result && t.ply === (model.get("length") || 0) ? "true" : "false";
   }

@@ -68,6 +68,13 @@ def mark_for(loss: float) -> str | None:
     return None
 
 
+def shown_accuracy(accuracy: float) -> int:
+    """A player's accuracy as a whole percent: rounded, but 100 only when no move gave
+    anything away (99.7 rounds to 100, and "accuracy 100%" beside a ?! reads as a contradiction)."""
+    shown = round(accuracy)
+    return min(shown, 99) if accuracy < 100.0 else 100
+
+
 def move_accuracy(loss: float) -> float:
     """One move's accuracy, 0-100: 100 * exp(-8 * loss), where `loss` is the share of the
     game's chances (win minus lose) it gave away next to the expert's best move."""
@@ -228,7 +235,7 @@ def _line(p: PlayerReview) -> str:
     accuracy = (
         _("no move reviewed")
         if p.accuracy is None
-        else _("accuracy {percent}%").format(percent=f"{p.accuracy:.0f}")
+        else _("accuracy {percent}%").format(percent=shown_accuracy(p.accuracy))
     )
     counts = [
         ngettext("{n} inaccuracy", "{n} inaccuracies", p.inaccuracies).format(n=p.inaccuracies),

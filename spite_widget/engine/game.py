@@ -643,7 +643,7 @@ class Game:
         return f"<Game {self.players[0]!r} v {self.players[1]!r}, ply {self._ply}: {status}>"
 
     def _repr_svg_(self) -> str:
-        return self.state._repr_svg_()
+        return self.state.to_svg(names=self.players)
 
 
 __all__ = [

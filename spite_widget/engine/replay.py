@@ -69,6 +69,7 @@ class Replay:
         self._cursor = cursor
         self._applied: list[Key] = []
         self._checkpoints: dict[int, Game] = {0: cursor.copy()}
+        self._tallest: tuple[tuple[Move, ...], int] | None = None  # (the main line, cards)
         self._retree()
 
     def select_game(self, index: int) -> None:
@@ -177,6 +178,21 @@ class Replay:
             g = self._at(len(self))
             self._movers = {n: g.mover(n) for n in range(1, g.ply + 1)}
         return self._movers[number]
+
+    def tallest_side_stack(self) -> int:
+        """The most cards any side stack holds at any position of the game's main line: a
+        view can size its table by it, so the table keeps one height as the cursor moves."""
+        line = self._full.moves
+        if self._tallest is None or self._tallest[0] != line:  # a new game, or the main line changed
+            game = self._full.copy()
+            tallest = 0
+            while True:
+                tallest = max([tallest, *(len(s) for seat in game.state.sides for s in seat)])
+                if not game.ply:
+                    break
+                game.undo()
+            self._tallest = (line, tallest)
+        return self._tallest[1]
 
     def _at(self, n: int) -> Game:
         """A copy of the game at ply `n` of the cursor's line (the cursor stays put)."""
@@ -507,7 +523,7 @@ class Replay:
         return f"<Replay {p[0]!r} v {p[1]!r}: ply {self.ply} of {len(self)}{where}>"
 
     def _repr_svg_(self) -> str:
-        return self.state._repr_svg_()
+        return self.state.to_svg(names=self.game.players)
 
 
 __all__ = ["MARKS", "Replay"]

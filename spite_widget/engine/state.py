@@ -136,9 +136,14 @@ class GameState:
         return f"GameState.from_text({self.to_text()!r})"
 
     def _repr_svg_(self) -> str:
+        return self.to_svg()
+
+    def to_svg(self, names: tuple[str, str] | None = None) -> str:
+        """The table as a picture (`render.table_svg`), the seats under `names` if given:
+        a game or a replay shows its players' names, not "Player 0"."""
         from ..render import table_svg  # lazy, and the engine's one upward import (see pyproject)
 
-        return table_svg(self)
+        return table_svg(self, names=names)
 
 
 @dataclass(frozen=True, slots=True)

@@ -70,9 +70,23 @@ def test_step_jump_annotate_in_jupyterlab(notebook: Any, page: Any, artifacts: P
     assert page.locator(".swr-root [data-action='back']").is_disabled()
     assert page.locator(".swr-root [data-action='start']").is_disabled()
 
+    # the table keeps room for the game's tallest side stack (13 cards) from the deal on, so
+    # the controls below it stay put as the replay steps: no chasing the Forward button
+    forward = page.locator(".swr-root [data-action='forward']")
+    at_deal = forward.bounding_box()
+    assert at_deal is not None
+    sides = "() => [...document.querySelectorAll('.swr-root .sw-sides')].map(e => e.offsetHeight)"
+    sides_at_deal = page.evaluate(sides)
+    assert len(sides_at_deal) == 2 and sides_at_deal[0] == sides_at_deal[1] > 0
+
+    def controls_stayed() -> None:
+        box = forward.bounding_box()
+        assert box is not None and abs(box["y"] - at_deal["y"]) <= 1, (box, at_deal)
+
     # buttons
     for n in (1, 2, 3):
         click(page, "forward", n)
+        controls_stayed()
     click(page, "back", 2)
     # keys, once the replay has the focus
     page.locator(".swr-root .sw-board").click()
@@ -84,6 +98,7 @@ def test_step_jump_annotate_in_jupyterlab(notebook: Any, page: Any, artifacts: P
     wait_ply(page, 3)
     page.keyboard.press("End")
     wait_ply(page, 155)
+    assert page.evaluate(sides) == sides_at_deal  # (the last move's longer news may add a line)
     assert root.get_attribute("data-game-over") == "true"
     assert page.locator(".swr-root [data-action='forward']").is_disabled()
     page.keyboard.press("Home")
@@ -100,6 +115,7 @@ def test_step_jump_annotate_in_jupyterlab(notebook: Any, page: Any, artifacts: P
     # the slider
     page.locator("[data-slider]").fill("40")
     wait_ply(page, 40)
+    controls_stayed()
     # play, then pause
     click(page, "play", 41)
     wait_ply(page, 42)

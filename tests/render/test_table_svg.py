@@ -8,7 +8,7 @@ from collections import Counter
 
 import pytest
 
-from spite_widget import Game, GameState, PlayerView
+from spite_widget import Game, GameState, PlayerView, Replay
 from spite_widget.engine.cards import ALL_CARDS
 from spite_widget.render import card_svg, table_svg
 
@@ -164,3 +164,14 @@ def test_repr_hooks_and_card_svg() -> None:
     assert "ten of hearts" in card_svg("Th")
     with pytest.raises(TypeError):
         table_svg("not a table")  # type: ignore[arg-type]
+
+
+def test_a_game_and_a_replay_picture_their_players_by_name() -> None:
+    g = played(12, 30)
+    g2 = Game.new(seed=12, players=("Ada", "Bo"))
+    for move in g.moves:
+        g2.play(move)
+    for obj in (g2, Replay(g2.to_record())):
+        texts = "".join(parse(obj._repr_svg_()).itertext())
+        assert "Ada" in texts and "Bo" in texts and "Player 0" not in texts, texts[:200]
+    assert "Player 0" in "".join(parse(g2.state._repr_svg_()).itertext())  # a bare position has no names

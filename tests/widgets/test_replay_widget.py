@@ -11,7 +11,7 @@ from typing import Any
 import pytest
 
 from spite_widget import Game, IllegalMoveError, Match, RecordError, SpiteWidget
-from spite_widget.bots.review import annotate_with_bot
+from spite_widget.bots.review import annotate_with_bot, shown_accuracy
 from spite_widget.engine.records import MARKS
 from spite_widget.widgets.replay import ReplayWidget, standalone_data
 from spite_widget.widgets.replay.protocol import MAX_COMMENT_CHARS
@@ -73,6 +73,11 @@ def test_steps_and_jumps_like_the_buttons(w: ReplayWidget) -> None:
     assert w.table["last"]["text"] == "Ada played K♠ from the pay-off pile as a 7 on C1"
     assert w.annotation["move"] == "P:Ks>C1" and "counts as the 7" in w.annotation["comment"]
     assert w.status["text"].startswith("Move 17 of 155") and "king of spades" in w.status["words"]
+    # the panel's turn is the move list's: the list and the panel can be read together
+    for ply in (0, 1, 17, 40, 155):
+        seek(w, ply)
+        listed = next((m["turn"] for m in w.moves if m["ply"] == ply), 0)
+        assert w.annotation["turn"] == listed and (ply < 17 or listed < ply), (ply, listed)
     seek(w, 155)
     assert w.table["result"] == game.result and "wins 19 points" in w.status["text"]
     # Python moves the cursor too, and the traits follow: methods, the ply trait, the Replay
@@ -168,6 +173,7 @@ def test_comments_and_marks_from_the_browser_reach_the_record(w: ReplayWidget, t
     assert moves[4]["comment"] == "too slow" and moves[4]["mark"] == "?"
     assert w.annotation == {
         "ply": 12,
+        "turn": 11,
         "move": "S1:2s>C1",
         "player": 0,
         "text": "Ada played 2♠ from S1 on C1",
@@ -612,6 +618,7 @@ def test_the_review_fills_the_graph_and_the_summary_and_can_be_cancelled() -> No
     assert [p["name"] for p in r.summary] == list(game.players)
     mover = r.summary[game.mover(1)]
     assert mover["mistakes"] + mover["blunders"] >= 1 and mover["accuracy"] < 100
+    assert all(p["percent"] == shown_accuracy(p["accuracy"]) for p in r.summary)
     assert all(m["eval"] for m in r.record["moves"])
     # a record saved after the review reloads with its graph and summary
     again = ReplayWidget(r.record)

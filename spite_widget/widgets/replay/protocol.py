@@ -178,6 +178,9 @@ class Annotation(TypedDict):
     """What the comment panel shows for the position at the cursor."""
 
     ply: int
+    turn: int
+    """The turn that move belongs to, as the move list numbers turns (0 at the deal): the
+    panel says both, "Move 40 · turn 24", so the list and the panel are read together."""
     move: str
     """The move that led here ("" at the deal)."""
     player: int | None
@@ -207,6 +210,9 @@ class ReplayInfo(TypedDict):
     """False in an exported HTML file: comments can be read, not written."""
     review: bool
     """True when the expert's review can run here."""
+    tallest_side: int
+    """The most cards a side stack holds in the game's main line: the table keeps room for
+    that fan from the deal on, so the controls below it do not move as the replay steps."""
 
 
 class PlayerSummary(TypedDict):
@@ -214,6 +220,8 @@ class PlayerSummary(TypedDict):
 
     name: str
     accuracy: float | None
+    percent: int | None
+    """The accuracy as shown (`review.shown_accuracy`): 100 only when no move gave anything away."""
     inaccuracies: int
     mistakes: int
     blunders: int

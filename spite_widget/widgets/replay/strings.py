@@ -90,7 +90,7 @@ _LABELS: Final[dict[str, tuple[str, str]]] = {
     "replay.note.marks": NPC_("aria-label", "mark"),
     "replay.note.comment": NPC_("aria-label", "comment on this move"),
     "replay.note.saved": NPC_("note", "saved"),
-    "replay.note.move": NPC_("note", "Move {ply}"),
+    "replay.note.move": NPC_("note", "Move {ply} · turn {turn}"),
     "replay.note.side": NPC_("note", "side line"),
     "replay.note.deal": NPC_("note", "The deal"),
     "replay.note.step": NPC_("note", "Step forward, pick a move in the list, or drag the slider."),

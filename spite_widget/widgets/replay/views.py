@@ -75,6 +75,7 @@ def annotation_at(r: Replay, last: LastMove | None = None) -> Annotation:
     if r.ply == 0:
         return {
             "ply": 0,
+            "turn": 0,
             "move": "",
             "player": None,
             "text": _("The deal."),
@@ -84,8 +85,10 @@ def annotation_at(r: Replay, last: LastMove | None = None) -> Annotation:
     note = r.annotation(r.ply)
     last = last if last is not None else last_move_at(r, r.game.players)
     assert last is not None
+    turn = 1 + sum(r.mover(n) != r.mover(n - 1) for n in range(2, r.ply + 1))
     return {
         "ply": r.ply,
+        "turn": turn,
         "move": last["move"],
         "player": last["player"],
         "text": last["text"],
@@ -213,6 +216,7 @@ def game_info(r: Replay, *, editable: bool, review: bool) -> ReplayInfo:
         "date": str(game.meta.get("date", "")),
         "editable": editable,
         "review": review,
+        "tallest_side": r.tallest_side_stack(),
     }
 
 

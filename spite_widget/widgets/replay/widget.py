@@ -599,9 +599,7 @@ class ReplayWidget(PythonOwnedWidget[StatusKind]):
             summary = self._summary()
             self.summary = [dict(p) for p in summary]
             self.review = dict(ReviewProgress(running=False, done=total, total=total))
-            said = "; ".join(
-                f"{p['name']} {p['accuracy']:.0f}%" for p in summary if p["accuracy"] is not None
-            )
+            said = "; ".join(f"{p['name']} {p['percent']}%" for p in summary if p["percent"] is not None)
             self._say(
                 ngettext(
                     "The {bot} reviewed the game: {count} note added.",
@@ -614,7 +612,7 @@ class ReplayWidget(PythonOwnedWidget[StatusKind]):
 
     def _summary(self) -> list[PlayerSummary]:
         """Each player's accuracy and counts, read back from the reviewed game."""
-        from ...bots.review import review_summary
+        from ...bots.review import review_summary, shown_accuracy
 
         game = self._replay.game
         if not any("eval" in game.annotation(i) for i in range(1, game.ply + 1)):
@@ -627,6 +625,7 @@ class ReplayWidget(PythonOwnedWidget[StatusKind]):
             {
                 "name": p.name,
                 "accuracy": None if p.accuracy is None else round(float(p.accuracy), 1),
+                "percent": None if p.accuracy is None else shown_accuracy(p.accuracy),
                 "inaccuracies": p.inaccuracies,
                 "mistakes": p.mistakes,
                 "blunders": p.blunders,
