@@ -21,6 +21,16 @@ function pile(key, cls, label) {
   return p;
 }
 
+/** An unseen, zero-wide pile as tall as a side stack whose fan takes `steps` steps. */
+function room(steps) {
+  const ghost = el("div", "sw-pile sw-room");
+  ghost.setAttribute("aria-hidden", "true");
+  const fan = el("div", "sw-fan");
+  fan.style.setProperty("--sw-steps", String(steps)); // styles.css sizes a fan by its steps alone
+  ghost.append(fan, caption("S"));
+  return ghost;
+}
+
 function caption(text) {
   const c = el("div", "sw-caption", text);
   c.setAttribute("aria-hidden", "true");
@@ -188,15 +198,16 @@ function markLast(table, piles) {
 export function renderTable(table, opts = {}) {
   const piles = new Map();
   const board = el("div", "sw-board");
-  if (opts.tallestSide) {
-    // every fan keeps room for the tallest fan a side stack of the game makes (a replay knows
-    // its tallest stack: a fan is tallest at FAN_ROWS cards, before it takes a second column),
-    // so that what lies below the table stays put as the position changes
-    board.style.setProperty("--sw-fan-reserve", String(Math.min(opts.tallestSide, FAN_ROWS) - 1));
-  }
   const bottom = table.bottom;
   const middle = middleRow(table, piles);
   board.append(seatRow(table, 1 - bottom, false, piles), middle, seatRow(table, bottom, true, piles));
+  if (opts.tallestSide) {
+    // each seat's side stacks keep room for the tallest fan a side stack of the game makes (a
+    // fan is tallest at FAN_ROWS cards, before it takes a second column), so that what lies
+    // below stays put as the position changes: an unseen pile of that height beside them
+    const steps = Math.min(opts.tallestSide, FAN_ROWS) - 1;
+    for (const sides of board.querySelectorAll(".sw-sides")) sides.append(room(steps));
+  }
   if (opts.showLast !== false) markLast(table, piles);
   return { board, piles, news: middle.querySelector(".sw-news") };
 }

@@ -55,6 +55,7 @@ function render({ model, el, host }) {
   };
   const review = reviewButton({ model, el, host, send });
 
+  let room = { game: undefined, tallest: 0 }; // the most cards a side stack has held this game
   const draw = () => {
     const table = model.get("table");
     if (!table || !table.seats) return;
@@ -65,7 +66,13 @@ function render({ model, el, host }) {
     useStrings(model);
     interaction.beforeRender();
     const before = snapshot(drawn && drawn.piles);
-    const next = renderTable(table);
+    // the side stacks' room only grows within a game, so that a stack played down does not
+    // pull the rows below it up (and a card about to be clicked away from the pointer)
+    const game = (model.get("score") || {}).game;
+    if (game !== room.game || table.ply === 0) room = { game, tallest: 0 };
+    const here = table.seats.flatMap((s) => (s.sides || []).map((side) => side.length));
+    room.tallest = Math.max(room.tallest, ...here);
+    const next = renderTable(table, { tallestSide: room.tallest });
     const status = model.get("status") || {};
     statusLine = renderStatus(status);
     next.news.append(statusLine);

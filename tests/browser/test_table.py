@@ -180,6 +180,38 @@ def test_play_a_whole_game_by_clicking(notebook: Any, page: Any, artifacts: Path
     assert label.inner_text().startswith("Replay of game 1")
 
 
+PLAYED_DOWN = [
+    "import random\n"
+    "from spite_widget import Game, SpiteWidget\n"
+    "game = Game.new(seed=0, players=('You', 'Random bot'))\n"
+    "rng = random.Random(0)\n"
+    "while game.ply < 28:  # random play to a position where your S2 is the table's tallest stack\n"
+    "    moves = game.legal_moves()\n"
+    "    c = [m for m in moves if m.to_center]\n"
+    "    game.play(rng.choice(c) if c and rng.random() < 0.5 else rng.choice(moves))\n"
+    "sides = [len(s) for seat in game.state.sides for s in seat]\n"
+    "assert game.current_player == 0 and sides[1] == max(sides) and sides.count(max(sides)) == 1, sides\n"
+    "w = SpiteWidget(game=game, opponent='random', seed=2, opponent_delay=0)\n"
+    "w",
+]
+
+
+def test_a_stack_played_down_keeps_its_room(notebook: Any, page: Any) -> None:
+    """The side stacks' room only grows within a game: playing the tallest stack down does
+    not pull your row, and the card you were about to click, up under the pointer."""
+    notebook.open("played_down.ipynb", PLAYED_DOWN)
+    page.locator(".sw-root [data-pile='S2'] [data-card='9d']").wait_for()
+    heights = "() => [...document.querySelectorAll('.sw-root .sw-sides')].map(e => e.offsetHeight)"
+    hand = page.locator(".sw-root [data-pile='H']")
+    before, hand_at = page.evaluate(heights), hand.bounding_box()
+    cards = page.locator(".sw-root [data-pile='S2'] [data-card]").count()
+    click_move(page, ".sw-root [data-pile='S2'] [data-card='9d']", "C1")
+    assert page.locator(".sw-root [data-pile='S2'] [data-card]").count() == cards - 1
+    assert page.evaluate(heights) == before
+    after = hand.bounding_box()
+    assert hand_at is not None and after is not None and abs(after["y"] - hand_at["y"]) <= 1
+
+
 def test_keyboard_only_move(notebook: Any, page: Any) -> None:
     notebook.open("keyboard.ipynb", quick_game_cells(0))
     page.locator(".sw-root").wait_for()
