@@ -4,6 +4,7 @@ cursor, the header and the evaluation graph. Shared by the widget and the export
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any, cast
 
 from ...engine.cards import STACK_COMPLETE
@@ -85,16 +86,28 @@ def annotation_at(r: Replay, last: LastMove | None = None) -> Annotation:
     note = r.annotation(r.ply)
     last = last if last is not None else last_move_at(r, r.game.players)
     assert last is not None
-    turn = 1 + sum(r.mover(n) != r.mover(n - 1) for n in range(2, r.ply + 1))
     return {
         "ply": r.ply,
-        "turn": turn,
+        "turn": _turns(r.mover, r.ply)[-1],
         "move": last["move"],
         "player": last["player"],
         "text": last["text"],
         "comment": str(note.get("comment", "")),
         "mark": str(note.get("mark", "")),
     }
+
+
+def _turns(mover: Callable[[int], int], upto: int) -> list[int]:
+    """The turn of each of moves 1..upto, as the move list numbers them: a new turn whenever
+    the mover changes (`mover`: who made move n)."""
+    turns: list[int] = []
+    turn, previous = 0, None
+    for n in range(1, upto + 1):
+        player = mover(n)
+        if player != previous:
+            turn, previous = turn + 1, player
+        turns.append(turn)
+    return turns
 
 
 def _entry(ply: int, move: str, player: int, turn: int, note: dict[str, Any], line: LineAddress) -> MoveEntry:
@@ -131,13 +144,9 @@ def move_tree(game: Game) -> list[MoveEntry]:
     """The main line, every move with its mover, turn and mark, and under each move the side
     lines that replace it (`lines`, nested the same way; their entries carry `line`)."""
     entries: list[MoveEntry] = []
-    turn = 0
-    previous = None
+    turns = _turns(game.mover, game.ply)
     for i, move in enumerate(game.moves, start=1):
-        player = game.mover(i)
-        if player != previous:
-            turn += 1
-            previous = player
+        player, turn = game.mover(i), turns[i - 1]
         note = game.annotation(i)
         entry = _entry(i, str(move), player, turn, note, [])
         if note.get("variations"):
@@ -159,14 +168,10 @@ def line_entries(r: Replay, upto: int) -> list[MoveEntry]:
         line = [*line, [b, v]]
         starts.append((start, line))
     entries: list[MoveEntry] = []
-    turn = 0
-    previous = None
+    turns = _turns(r.mover, upto)
     moves = r.moves
     for i in range(1, upto + 1):
-        player = r.mover(i)
-        if player != previous:
-            turn += 1
-            previous = player
+        player, turn = r.mover(i), turns[i - 1]
         at: LineAddress = []
         for s, address in starts:
             if i > s:
