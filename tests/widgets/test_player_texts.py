@@ -51,7 +51,7 @@ def test_the_status_says_the_computers_whole_turn() -> None:
         paid = sum(1 for m in moves if m.source == "P")
         tally = f"{paid} pay-off card{'s' if paid != 1 else ''} played" if paid else "no pay-off card played"
         assert tally in text and tally in words
-        assert text.endswith("Your turn: 20 pay-off cards to go."), text
+        assert text.endswith("Your turn: you have 20 pay-off cards to go."), text
 
 
 def test_a_turn_summed_up() -> None:
@@ -65,12 +65,12 @@ def test_a_turn_summed_up() -> None:
     text, words = summarize_turn(turn, "Expert bot", 12)
     assert text == (
         "Expert bot played 3♣ and K♦ (as a 4) on C3, its pay-off card 5♠ on C3, played 6♥ from S2 "
-        "on C3, drew 5 new cards and put 5♦ on S1: 1 pay-off card played, 12 to go"
+        "on C3, drew 5 new cards and put 5♦ on S1: 1 pay-off card played, 12 left"
     )
     assert words.startswith(
         "Expert bot played the three of clubs and the king of diamonds as the 4 on center stack 3"
     )
-    assert words.endswith("put the five of diamonds on side stack 1: 1 pay-off card played, 12 to go")
+    assert words.endswith("put the five of diamonds on side stack 1: 1 pay-off card played, 12 left")
     text, _ = summarize_turn([TurnMove(Move.parse("P:Ah>C1"), (0, 0, 0))], "Bo", 0)
     assert text == "Bo played its pay-off card A♥ on C1: 1 pay-off card played, none left"
 

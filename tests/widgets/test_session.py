@@ -49,7 +49,7 @@ def test_a_turn_against_the_computer() -> None:
     assert s.computer == 1 and not s.covered and s.bottom == 0
     frame = s.frame()
     assert frame.legal and frame.actions["hint"] and not frame.actions["undo"]
-    assert s.turn_text().startswith("Your turn: 20 pay-off cards to go")
+    assert s.turn_text().startswith("Your turn: you have 20 pay-off cards to go")
     s.play(side_move(s))
     assert s.busy and s.computer_to_move and s.said is not None
     assert s.said.kind == "turn" and s.said.text.endswith("Random bot is playing…")

@@ -444,12 +444,14 @@ class TableSession:
         left = self.view().payoff_counts[p]
         if self.computer is not None:
             text = ngettext(
-                "Your turn: {n} pay-off card to go.", "Your turn: {n} pay-off cards to go.", left
+                "Your turn: you have {n} pay-off card to go.",
+                "Your turn: you have {n} pay-off cards to go.",
+                left,
             ).format(n=left)
         else:
             text = ngettext(
-                "{name}, your turn: {n} pay-off card to go.",
-                "{name}, your turn: {n} pay-off cards to go.",
+                "{name}, your turn: you have {n} pay-off card to go.",
+                "{name}, your turn: you have {n} pay-off cards to go.",
                 left,
             ).format(name=self.names()[p], n=left)
         return text + note

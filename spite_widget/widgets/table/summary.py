@@ -3,7 +3,7 @@
 With a short `opponent_delay` the computer's moves go by faster than anyone can read them,
 and the status line would show only the last one ("put 5♠ on S1"). `summarize_turn` says the
 whole turn: "Expert bot played 3♣ and K♦ (as a 5) on C3, its pay-off card 6♠ on C3 and put
-5♠ on S1: 1 pay-off card played, 12 to go". Built from the moves (and the center stacks'
+5♠ on S1: 1 pay-off card played, 12 left". Built from the moves (and the center stacks'
 sizes before each), in symbols and in words, from public information only.
 """
 
@@ -105,7 +105,7 @@ def summarize_turn(turn: Sequence[TurnMove], who: str, payoff_left: int) -> tupl
         tally = ngettext("{n} pay-off card played", "{n} pay-off cards played", played).format(n=played)
     else:
         tally = _("no pay-off card played")
-    left = _("{n} to go").format(n=payoff_left) if payoff_left else _("none left")
+    left = _("{n} left").format(n=payoff_left) if payoff_left else _("none left")
     out = []
     for words in (False, True):
         parts = _parts(turn, words)
