@@ -130,3 +130,48 @@ def test_screenshots_at_every_width(bare: Any, new_page: Any, artifacts: Path, d
     assert cards == sorted(cards) and cards[0] < cards[-1], sizes  # wider: bigger cards
     fans = [s["fan"] for s in sizes if s["fan"] is not None]
     assert fans == sorted(fans), sizes  # narrower: a tighter fan
+
+
+PEEKS = """() => {
+    // corners take clicks here (as they would without the rule) so that a hit test sees them
+    if (!document.getElementById('probe-corners')) {
+        const s = document.createElement('style');
+        s.id = 'probe-corners';
+        s.textContent = '.sw-br, .sw-br * { pointer-events: auto !important; }';
+        document.head.appendChild(s);
+    }
+    const cards = [...document.querySelectorAll('.sw-root [data-pile=H] .sw-card')];
+    return cards.slice(0, -1).map((card, i) => {
+        const next = cards[i + 1].getBoundingClientRect();
+        const br = card.querySelector('.sw-br').getBoundingClientRect();
+        const overlap = card.getBoundingClientRect().right - next.left;
+        const right = Math.min(br.right, next.left);  // what the next card leaves of the index
+        if (right - br.left < 1) return {overlap, strip: 0, seen: false};
+        const hit = document.elementFromPoint((br.left + right) / 2, (br.top + br.bottom) / 2);
+        return {overlap, strip: right - br.left, seen: !!hit && !!hit.closest('.sw-br')};
+    });
+}"""
+
+
+def test_a_squeezed_hand_shows_no_piece_of_a_covered_index(bare: Any, new_page: Any, artifacts: Path) -> None:
+    """Where the hand's cards overlap, a covered card's bottom-right index is hidden whole,
+    not cut into a stray "0" or half a 7; where they sit apart, it is shown."""
+    page = new_page(viewport={"width": 1440, "height": 1100})
+    bare.open(busy_table(), page=page)
+    squeezed = apart = 0
+    for width in range(300, 1401, 20):
+        page.evaluate(f"() => {{ document.getElementById('widget').style.width = '{width}px'; }}")
+        page.wait_for_timeout(60)
+        for probe in page.evaluate(PEEKS):
+            if probe["overlap"] > 0.5 and probe["strip"] > 0:
+                if not squeezed:  # for people to look at: test-artifacts/hand-squeezed.png
+                    page.locator(".sw-root [data-pile=H]").screenshot(
+                        path=str(artifacts / "hand-squeezed.png")
+                    )
+                squeezed += 1
+                assert not probe["seen"], (width, probe)
+            elif probe["overlap"] < 0:
+                apart += 1
+                assert probe["seen"], (width, probe)
+    assert squeezed and apart, (squeezed, apart)  # both cases were met
+    print(f"{squeezed} covered indexes checked hidden, {apart} apart checked shown")
