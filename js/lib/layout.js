@@ -21,12 +21,14 @@ function pile(key, cls, label) {
   return p;
 }
 
-/** An unseen, zero-wide pile as tall as a side stack whose fan takes `steps` steps. */
-function room(steps) {
+/** An unseen pile as tall as a side stack whose fan takes `steps` steps, and as wide as
+ * `columns` more columns of such a fan (none: zero-wide). */
+function room(steps, columns = 0) {
   const ghost = el("div", "sw-pile sw-room");
   ghost.setAttribute("aria-hidden", "true");
   const fan = el("div", "sw-fan");
   fan.style.setProperty("--sw-steps", String(steps)); // styles.css sizes a fan by its steps alone
+  fan.style.setProperty("--sw-cols", String(columns + 1));
   ghost.append(fan, caption("S"));
   return ghost;
 }
@@ -206,7 +208,13 @@ export function renderTable(table, opts = {}) {
     // fan is tallest at FAN_ROWS cards, before it takes a second column), so that what lies
     // below stays put as the position changes: an unseen pile of that height beside them
     const steps = Math.min(opts.tallestSide, FAN_ROWS) - 1;
-    for (const sides of board.querySelectorAll(".sw-sides")) sides.append(room(steps));
+    // and for the columns a taller fan adds (beyond FAN_ROWS cards), less those a fan of the
+    // seat has now: a fan widening would otherwise push the hand onto a row of its own
+    const columns = Math.ceil(opts.tallestSide / FAN_ROWS) - 1;
+    for (const sides of board.querySelectorAll(".sw-sides")) {
+      const now = Math.max(0, ...[...sides.querySelectorAll(".sw-fan")].map((f) => Number(f.style.getPropertyValue("--sw-cols") || 1) - 1));
+      sides.append(room(steps, Math.max(0, columns - now)));
+    }
   }
   if (opts.showLast !== false) markLast(table, piles);
   return { board, piles, news: middle.querySelector(".sw-news") };

@@ -47,12 +47,22 @@ export function board(slot, io) {
      * @param {HTMLElement} statusLine  drawn in the table's news row
      * @param {boolean} playing
      * @param {number} [tallestSide]  the most cards a side stack holds in the game (room kept for it)
+     * @param {string} [newsRoom]  the longest status line of the game (room kept for it, unseen)
      */
-    draw(table, legal, blocked, statusLine, playing, tallestSide = 0) {
+    draw(table, legal, blocked, statusLine, playing, tallestSide = 0, newsRoom = "") {
       interaction.beforeRender();
       const before = drawn ? snapshot(drawn.piles) : new Map();
       const next = renderTable(table, { tallestSide });
       next.news.append(statusLine);
+      if (newsRoom) {
+        // an unseen copy of the longest line in the same cell: the row is as tall as that
+        // from the deal on, so a longer line at the end does not push the controls down
+        const room = document.createElement("div");
+        room.className = "sw-status swr-news-room";
+        room.setAttribute("aria-hidden", "true");
+        room.textContent = newsRoom;
+        next.news.append(room);
+      }
       slot.replaceChildren(next.board);
       if (drawn && table.ply === drawn.table.ply + 1 && table.bottom === drawn.table.bottom) {
         animateLast(before, table, next.piles, playing ? 220 : 260);

@@ -54,11 +54,12 @@ export function standaloneModel(data) {
     state.evals = g.evals || [];
     state.info = g.info;
     const a = state.annotation;
-    say(
-      p
-        ? words(at.length ? "replay.page.move-side" : "replay.page.move", { ply: p, length: n, text: a.text })
-        : words("replay.page.deal", { length: n }),
-    );
+    let text = p
+      ? words(at.length ? "replay.page.move-side" : "replay.page.move", { ply: p, length: n, text: a.text })
+      : words("replay.page.deal", { length: n });
+    // the last move of the game as recorded: how it ended, as the widget says it too
+    if (p && !at.length && p === n && state.table.result && g.info.result) text += ` ${g.info.result}`;
+    say(text);
   };
   show([], 0);
 

@@ -236,7 +236,7 @@ export function mountReplay(model, host, widgets = null) {
     if (!t || !t.seats) return;
     const legal = model.get("legal") || [];
     const info = model.get("info") || {};
-    table.draw(t, legal, blockedReason(t, legal, info, model.get("perspective")), statusLine, playing, info.tallest_side || 0);
+    table.draw(t, legal, blockedReason(t, legal, info, model.get("perspective")), statusLine, playing, info.tallest_side || 0, info.news_room || "");
     root.dataset.playerToMove = String(t.to_move);
     root.dataset.gameOver = t.result && t.ply === (model.get("length") || 0) ? "true" : "false";
   }

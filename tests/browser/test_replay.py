@@ -98,7 +98,8 @@ def test_step_jump_annotate_in_jupyterlab(notebook: Any, page: Any, artifacts: P
     wait_ply(page, 3)
     page.keyboard.press("End")
     wait_ply(page, 155)
-    assert page.evaluate(sides) == sides_at_deal  # (the last move's longer news may add a line)
+    assert page.evaluate(sides) == sides_at_deal
+    controls_stayed()  # the news row kept room for the last move's longer line
     assert root.get_attribute("data-game-over") == "true"
     assert page.locator(".swr-root [data-action='forward']").is_disabled()
     page.keyboard.press("Home")
@@ -203,6 +204,36 @@ def test_exported_page_steps_without_a_kernel(page: Any, tmp_path: Path, artifac
     assert page.locator(".swr-root [data-pile='C1'] [data-card='Ks']").count() == 1
     assert page.locator("[data-annotation='mark']").is_hidden()  # read-only here
     page.screenshot(path=str(artifacts / "replay-html.png"), full_page=True)
+
+
+@pytest.mark.parametrize("width", [480, 560, 840])
+def test_the_controls_stay_put_at_the_last_move(page: Any, tmp_path: Path, width: int) -> None:
+    """The last move's status line is the longest (it says how the game ended); the news row
+    keeps room for it from the deal on, and the side stacks keep room for the columns of the
+    game's widest fan (S2's 13 cards take two), so neither the end nor a widening fan pushes
+    the Forward button down (at these widths, before: by 11, 101+11 and 11 px)."""
+    path = tmp_path / "sample.html"
+    ReplayWidget(SAMPLE).to_html(path)
+    page.set_viewport_size({"width": width, "height": 1400})
+    page.goto(path.as_uri())
+    page.locator(".swr-root").wait_for()
+    forward = page.locator(".swr-root [data-action='forward']")
+    status = page.locator(".swr-root [data-status]")
+    heights = []
+    for n in (0, 1, 154, 155):
+        page.locator("[data-slider]").fill(str(n))
+        wait_ply(page, n)
+        box = forward.bounding_box()
+        assert box is not None
+        heights.append((box["y"], status.bounding_box()["height"], status.inner_text()))
+    assert "wins 19 points" in heights[-1][2]
+    assert len(heights[-1][2]) > 1.4 * len(heights[2][2])
+    ys = [y for y, _, _ in heights]
+    assert max(ys) - min(ys) <= 1, heights
+    # the room is unseen and unspoken; the status box itself is as tall at every step
+    room = page.locator(".swr-root .swr-news-room")
+    assert room.count() == 1 and room.get_attribute("aria-hidden") == "true" and not room.is_visible()
+    assert len({round(h) for _, h, _ in heights}) == 1, heights
 
 
 def test_the_table_opens_a_review_at_the_end_of_a_game(notebook: Any, page: Any, artifacts: Path) -> None:

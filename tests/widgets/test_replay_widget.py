@@ -650,3 +650,21 @@ def test_the_puzzles_button_opens_the_reviewed_games_puzzles_below() -> None:
     assert r.puzzles_label.startswith(f"Problema 1 de {r.puzzles_at['count']} para ")
     assert shown.lang == "es"
     assert not r.errors
+
+
+def test_the_news_row_keeps_room_for_the_longest_status_line(w: ReplayWidget) -> None:
+    """`info.news_room` is the status line at the last move, word for word, and no position of
+    the main line says more: the browser keeps that much room from the deal on."""
+    texts = []
+    for ply in range(len(w.replay) + 1):
+        seek(w, ply)
+        texts.append(w.status["text"])
+    assert w.info["news_room"] == texts[-1] and texts[-1].endswith("wins 19 points.")
+    assert max(texts, key=len) == texts[-1]
+
+
+def test_a_side_line_at_the_end_does_not_claim_the_games_result(w: ReplayWidget) -> None:
+    seek(w, 154)
+    w.play("H:7s>S2")  # not the winning pay-off card: the side line's game goes on
+    assert w.ply == 155 and w.line
+    assert "(side line)" in w.status["text"] and "wins" not in w.status["text"], w.status["text"]

@@ -213,6 +213,9 @@ class ReplayInfo(TypedDict):
     tallest_side: int
     """The most cards a side stack holds in the game's main line: the table keeps room for
     that fan from the deal on, so the controls below it do not move as the replay steps."""
+    news_room: str
+    """The longest status line of the main line (its last move, with how the game ended):
+    the news row keeps room for it, for the same reason."""
 
 
 class PlayerSummary(TypedDict):

@@ -12,6 +12,7 @@ from ...engine.game import Game
 from ...engine.i18n import _, ngettext
 from ...engine.moves import Move
 from ...engine.replay import Replay
+from ...engine.state import Result
 from ..protocol import LastMove, TableView, last_move, table_view
 from .protocol import Annotation, EvalPoint, GameLabel, LineAddress, MoveEntry, ReplayInfo
 
@@ -38,6 +39,61 @@ def last_move_at(r: Replay, names: tuple[str, str]) -> LastMove | None:
     return last_move(
         played.move, played.player, sizes_before(after, played.move, played.completed), names[played.player]
     )
+
+
+def position_text(r: Replay, last: LastMove | None, words: bool = False) -> str:
+    """Where the cursor is, in a sentence, with `last` the move that led there (with
+    `words`: cards named in words): the status line the replay shows at every step."""
+    if r.ply == 0:
+        first = r.game.players[r.state.current_player]
+        sentence = (
+            ngettext(
+                "The deal: you play first. {count} move to go through.",
+                "The deal: you play first. {count} moves to go through.",
+                len(r),
+            )
+            if first == "You"
+            else ngettext(
+                "The deal: {name} plays first. {count} move to go through.",
+                "The deal: {name} plays first. {count} moves to go through.",
+                len(r),
+            )
+        )
+        return sentence.format(name=first, count=len(r))
+    assert last is not None
+    said = last["words" if words else "text"]
+    return _move_sentence(r.ply, len(r), said, bool(where(r)), r.state.result, r.game.players)
+
+
+def _move_sentence(
+    ply: int, length: int, said: str, side_line: bool, result: Result | None, players: tuple[str, str]
+) -> str:
+    """ "Move 12 of 155: ...", and how the game ended when that move ended it (`result`)."""
+    sentence = (
+        _("Move {ply} of {length} (side line): {text}.")
+        if side_line
+        else _("Move {ply} of {length}: {text}.")
+    )
+    text = sentence.format(ply=ply, length=length, text=said)
+    if result is not None:
+        text += " " + result.describe(players)
+    return text
+
+
+def news_room(r: Replay) -> str:
+    """The status line at the main line's last move: the longest the replay shows (it adds how
+    the game ended), so the news row keeps room for it from the deal on and the controls
+    below the table do not move at the end."""
+    game = r.game
+    if not game.ply:
+        return ""
+    before = game.copy()
+    move = before.undo()
+    played = before.play(move, stock=game.stock_after(game.ply))
+    after = [len(c) for c in before.state.centers]
+    who = game.players[played.player]
+    said = last_move(move, played.player, sizes_before(after, move, played.completed), who)["text"]
+    return _move_sentence(game.ply, game.ply, said, False, game.outcome, game.players)
 
 
 def table_from_above(r: Replay, seq: int, last: LastMove | None = None) -> TableView:
@@ -222,6 +278,7 @@ def game_info(r: Replay, *, editable: bool, review: bool) -> ReplayInfo:
         "editable": editable,
         "review": review,
         "tallest_side": r.tallest_side_stack(),
+        "news_room": news_room(r),
     }
 
 
@@ -232,6 +289,8 @@ __all__ = [
     "last_move_at",
     "line_entries",
     "move_tree",
+    "news_room",
+    "position_text",
     "sizes_before",
     "table_from_above",
     "table_from_seat",

@@ -48,6 +48,7 @@ from .views import (
     last_move_at,
     line_entries,
     move_tree,
+    position_text,
     table_from_above,
     table_from_seat,
     where,
@@ -827,35 +828,7 @@ class ReplayWidget(PythonOwnedWidget[StatusKind]):
 
     def _position_text(self, words: bool = False) -> str:
         """Where the cursor is, in a sentence (with `words`: cards named in words)."""
-        r = self._replay
-        if r.ply == 0:
-            first = r.game.players[r.state.current_player]
-            sentence = (
-                ngettext(
-                    "The deal: you play first. {count} move to go through.",
-                    "The deal: you play first. {count} moves to go through.",
-                    len(r),
-                )
-                if first == "You"
-                else ngettext(
-                    "The deal: {name} plays first. {count} move to go through.",
-                    "The deal: {name} plays first. {count} moves to go through.",
-                    len(r),
-                )
-            )
-            return sentence.format(name=first, count=len(r))
-        last = self._last()
-        assert last is not None
-        said = last["words" if words else "text"]
-        sentence = (
-            _("Move {ply} of {length} (side line): {text}.")
-            if where(r)
-            else _("Move {ply} of {length}: {text}.")
-        )
-        text = sentence.format(ply=r.ply, length=len(r), text=said)
-        if r.ply == len(r) and r.game.outcome is not None:
-            text += " " + r.game.outcome.describe(r.game.players)
-        return text
+        return position_text(self._replay, self._last(), words)
 
     def __repr__(self) -> str:
         return f"<ReplayWidget {self._replay!r}>"
