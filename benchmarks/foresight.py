@@ -16,7 +16,11 @@ knowledge the losses come from:
   from a `spite-arena ... --save DIR` run instead of playing them again).
 
 These are not players: they read the real game. They measure how much a loss owes to cards
-nobody can see.
+nobody can see. One fair mode, for comparison, sees no more than the expert but looks further:
+
+- `deeper`: in each world the look-ahead plays on for `--depth` more turns of each player
+  (its own by the lighter expert that plays inside the worlds, the opponent's as the reply
+  was played) before the model judges the position.
 
     python benchmarks/foresight.py [--games 300] [--seed 1] [--modes hand,foresight] [--against DIR]
     python benchmarks/foresight.py --quick      # 2 games of each mode
@@ -28,19 +32,22 @@ import argparse
 import dataclasses
 import time
 from collections import Counter
-from collections.abc import Iterator, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager, nullcontext
+from typing import Any
 
 from spite_widget.bots import lookahead
 from spite_widget.bots.arena import GameSpec, saved_outcome
+from spite_widget.bots.base import Bot
 from spite_widget.bots.expert import ExpertBot
 from spite_widget.bots.greedy import GreedyBot
 from spite_widget.bots.plan import TurnSearch, Weights
 from spite_widget.engine.cards import Card
 from spite_widget.engine.game import Game
+from spite_widget.engine.moves import Move
 from spite_widget.engine.state import GameState, PlayerView
 
-MODES = ("expert", "hand", "foresight")
+MODES = ("expert", "hand", "foresight", "deeper")
 _truth: list[Game] = []
 """The game being played, set before every choice (what the experiments may read)."""
 
@@ -98,6 +105,51 @@ def _foresight() -> Iterator[None]:
         names["Game"] = saved
 
 
+@contextmanager
+def _deeper(depth: int) -> Iterator[None]:
+    """The look-ahead plays `depth` more turns of each player in every world before judging."""
+    names = vars(lookahead)
+    play_on = names["_play_on"]
+    w = Weights()
+    n = w.reply_search_samples
+    light = dataclasses.replace(
+        w, samples=n, fresh_samples=n, kept_tries=min(w.kept_tries, 10), reply_lines=0
+    )
+
+    def deeper(
+        world: Game,
+        me: int,
+        line: Sequence[object],
+        to_move: Callable[[PlayerView, object], Move | None],
+        opponent: Bot,
+        judge: Callable[[PlayerView], float],
+        *rest: Any,
+    ) -> float | None:
+        lost = rest[0] if rest else -1.0
+
+        def judge_further(view: PlayerView) -> float:
+            # `world` is the very game `play_on` plays in: at our turn, after the reply
+            mine = ExpertBot(0, weights=light, model=False)
+            for _ in range(depth):
+                while not world.is_over and world.current_player == me:
+                    world.play(mine.choose(world.view(me)))
+                while not world.is_over and world.current_player != me:
+                    world.play(opponent.choose(world.view(1 - me)))
+            result = world.outcome
+            if result is not None:
+                return 0.0 if result.winner is None else (1.0 if result.winner == me else lost)
+            return judge(world.view(me))
+
+        result: float | None = play_on(world, me, line, to_move, opponent, judge_further, *rest)
+        return result
+
+    names["_play_on"] = deeper
+    try:
+        yield
+    finally:
+        names["_play_on"] = play_on
+
+
 def expert_for(mode: str, seed: int) -> ExpertBot:
     if mode == "hand":
         return HandSeer(seed)
@@ -106,14 +158,15 @@ def expert_for(mode: str, seed: int) -> ExpertBot:
     return ExpertBot(seed)
 
 
-def play(spec: GameSpec, mode: str) -> str:
+def play(spec: GameSpec, mode: str, depth: int = 1) -> str:
     """One arena game (the same deal, seats and seeds) with this mode's expert: W, D or L."""
     seat = spec.seats
     bots = [
         expert_for(mode, spec.bot_seed(0)) if seat[p] == 0 else GreedyBot(spec.bot_seed(1)) for p in (0, 1)
     ]
     game = Game.new(seed=spec.deal_seed)
-    with _foresight() if mode == "foresight" else nullcontext():
+    context = _foresight() if mode == "foresight" else _deeper(depth) if mode == "deeper" else nullcontext()
+    with context:
         while not game.is_over:
             p = game.current_player
             _truth[:] = [game]
@@ -145,6 +198,7 @@ def main() -> None:
     ap.add_argument("--seed", type=int, default=1, help="the arena run's seed (its deals)")
     ap.add_argument("--modes", default="hand,foresight")
     ap.add_argument("--against", help="a saved `spite-arena expert greedy --seed S --save DIR` run")
+    ap.add_argument("--depth", type=int, default=1, help="the deeper mode's turns beyond the reply")
     ap.add_argument("--quick", action="store_true")
     args = ap.parse_args()
     if args.quick:
@@ -162,8 +216,11 @@ def main() -> None:
         results["expert (saved)"] = run
     for mode in modes:
         start = time.perf_counter()
-        results[mode] = {i: play(GameSpec(i, ("expert", "greedy"), args.seed), mode) for i in indices}
-        print(f"[{mode}: {time.perf_counter() - start:.0f} s]", flush=True)
+        name = f"deeper {args.depth}" if mode == "deeper" else mode
+        results[name] = {
+            i: play(GameSpec(i, ("expert", "greedy"), args.seed), mode, args.depth) for i in indices
+        }
+        print(f"[{name}: {time.perf_counter() - start:.0f} s]", flush=True)
     print(
         f"expert v greedy, the deals of `spite-arena expert greedy --seed {args.seed}`, "
         f"games {indices.start}-{indices.stop - 1} (seats swapped every other game)"
