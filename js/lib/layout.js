@@ -212,7 +212,8 @@ export function renderTable(table, opts = {}) {
     // seat has now: a fan widening would otherwise push the hand onto a row of its own
     const columns = Math.ceil(opts.tallestSide / FAN_ROWS) - 1;
     for (const sides of board.querySelectorAll(".sw-sides")) {
-      const now = Math.max(0, ...[...sides.querySelectorAll(".sw-fan")].map((f) => Number(f.style.getPropertyValue("--sw-cols") || 1) - 1));
+      const fans = [...sides.querySelectorAll(".sw-fan")];
+      const now = Math.max(0, ...fans.map((f) => Number(f.style.getPropertyValue("--sw-cols") || 1) - 1));
       sides.append(room(steps, Math.max(0, columns - now)));
     }
   }

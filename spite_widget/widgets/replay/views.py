@@ -68,7 +68,7 @@ def position_text(r: Replay, last: LastMove | None, words: bool = False) -> str:
 def _move_sentence(
     ply: int, length: int, said: str, side_line: bool, result: Result | None, players: tuple[str, str]
 ) -> str:
-    """ "Move 12 of 155: ...", and how the game ended when that move ended it (`result`)."""
+    """The sentence "Move 12 of 155: ...", with how the game ended when that move ended it."""
     sentence = (
         _("Move {ply} of {length} (side line): {text}.")
         if side_line
