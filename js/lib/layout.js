@@ -148,10 +148,12 @@ function centerPile(center, i) {
   }
   p.append(stack);
   const cap = caption("");
-  cap.append(
-    el("span", "", `${t(null, "caption.center", { number: i + 1 })} `),
-    el("span", "sw-needs", t(null, "badge.needs", { rank: center.needs })),
-  );
+  const needs = el("span", "sw-needs");
+  needs.append(el("span", "", t(null, "badge.needs", { rank: center.needs })));
+  // unseen in the same cell: the badge is as wide for every rank, so the row beside it (the
+  // news) keeps its width, and its lines, as the center stacks grow
+  for (const rank of ["10", "Q"]) needs.append(el("span", "sw-needs-room", t(null, "badge.needs", { rank })));
+  cap.append(el("span", "", `${t(null, "caption.center", { number: i + 1 })} `), needs);
   p.append(cap);
   return p;
 }
