@@ -661,6 +661,8 @@ def test_the_news_row_keeps_room_for_the_longest_status_line(w: ReplayWidget) ->
         texts.append(w.status["text"])
     assert w.info["news_room"] == texts[-1] and texts[-1].endswith("wins 19 points.")
     assert max(texts, key=len) == texts[-1]
+    w.perspective = 1  # a seat is sent no room: the last move names a card it has not seen yet
+    assert w.info["news_room"] == ""
 
 
 def test_a_side_line_at_the_end_does_not_claim_the_games_result(w: ReplayWidget) -> None:

@@ -215,7 +215,8 @@ class ReplayInfo(TypedDict):
     that fan from the deal on, so the controls below it do not move as the replay steps."""
     news_room: str
     """The longest status line of the main line (its last move, with how the game ended):
-    the news row keeps room for it, for the same reason."""
+    the news row keeps room for it, for the same reason. Empty for a seat: the line names
+    cards that seat has not seen yet."""
 
 
 class PlayerSummary(TypedDict):

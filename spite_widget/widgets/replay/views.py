@@ -252,8 +252,10 @@ def evals(game: Game, *, seat: int | None = None, upto: int | None = None) -> li
     return out
 
 
-def game_info(r: Replay, *, editable: bool, review: bool) -> ReplayInfo:
-    """The header: names, result, event and date, a match's games, what can be done here."""
+def game_info(r: Replay, *, editable: bool, review: bool, from_above: bool = True) -> ReplayInfo:
+    """The header: names, result, event and date, a match's games, what can be done here
+    (`from_above` False: for a seat, which is sent no room for the last move's line: it names
+    cards that seat has not seen yet)."""
     games: list[GameLabel] = []
     for i, g in enumerate(r.games):
         outcome = g.outcome
@@ -278,7 +280,7 @@ def game_info(r: Replay, *, editable: bool, review: bool) -> ReplayInfo:
         "editable": editable,
         "review": review,
         "tallest_side": r.tallest_side_stack(),
-        "news_room": news_room(r),
+        "news_room": news_room(r) if from_above else "",
     }
 
 

@@ -820,7 +820,7 @@ class ReplayWidget(PythonOwnedWidget[StatusKind]):
         return annotation_at(self._replay, self._last())
 
     def _info(self) -> ReplayInfo:
-        return game_info(self._replay, editable=True, review=True)
+        return game_info(self._replay, editable=True, review=True, from_above=self.perspective is None)
 
     def _say_position(self, prefix: str = "") -> None:
         """Say where the cursor is (after `prefix`), in symbols and in words."""
