@@ -110,11 +110,7 @@ def _deeper(depth: int) -> Iterator[None]:
     """The look-ahead plays `depth` more turns of each player in every world before judging."""
     names = vars(lookahead)
     play_on = names["_play_on"]
-    w = Weights()
-    n = w.reply_search_samples
-    light = dataclasses.replace(
-        w, samples=n, fresh_samples=n, kept_tries=min(w.kept_tries, 10), reply_lines=0
-    )
+    light = ExpertBot(0)._reply_helper().weights  # the lighter expert that plays inside the worlds
 
     def deeper(
         world: Game,
