@@ -168,3 +168,14 @@ def test_the_tallest_side_stack_is_the_most_any_position_of_the_main_line_holds(
         mover = r.state.current_player
         r.play(next(m for m in r.view(mover).legal_moves() if m.ends_turn and m.target_index == 0))
     assert r.tallest_side_stack() == 2
+
+
+def test_the_final_move_is_told_without_moving_the_cursor(long_game: Game) -> None:
+    r = Replay(long_game.to_record())
+    r.seek(7)
+    final = r.final_played
+    r.end()
+    assert final == r.last_played and final is not None and final.move == long_game.moves[-1]
+    r.seek(7)
+    assert r.final_played == final and r.ply == 7
+    assert Replay(Game.new(seed=3).to_record()).final_played is None  # no move yet

@@ -33,6 +33,11 @@ function room(steps, columns = 0) {
   return ghost;
 }
 
+/** How many columns a side stack of `n` cards fans in (see sidePile). */
+function fanColumns(n) {
+  return Math.max(Math.ceil(n / FAN_ROWS), 1);
+}
+
 function caption(text) {
   const c = el("div", "sw-caption", text);
   c.setAttribute("aria-hidden", "true");
@@ -69,7 +74,7 @@ function sidePile(cards, key, name, owner, told_) {
   const p = pile(key, "sw-side", label);
   const fan = el("div", "sw-fan");
   const n = cards.length;
-  const cols = Math.max(Math.ceil(n / FAN_ROWS), 1);
+  const cols = fanColumns(n);
   const rows = Math.ceil(n / cols);
   const first = n - rows * (cols - 1); // the oldest column holds what the others leave
   fan.style.setProperty("--sw-steps", String(Math.max(rows - 1, 0)));
@@ -101,7 +106,7 @@ function handPile(seat, key, owner) {
   return p;
 }
 
-function seatRow(table, player, atBottom, piles) {
+function seatRow(table, player, atBottom, piles, tallestSide = 0) {
   const seat = table.seats[player];
   const prefix = atBottom ? "" : "O-";
   const owner = `${seat.name}'s`;
@@ -120,6 +125,15 @@ function seatRow(table, player, atBottom, piles) {
     piles.set(key, p);
     sides.append(p);
   });
+  if (tallestSide) {
+    // the side stacks keep room for the tallest fan a side stack of the game makes (a fan is
+    // tallest at FAN_ROWS cards, before it takes a second column), so that what lies below
+    // stays put as the position changes: an unseen pile of that height beside them; and for
+    // the columns a taller fan adds, less those the seat's widest fan has now, or a fan
+    // widening would push the hand onto a row of its own
+    const now = Math.max(1, ...seat.sides.map((cards) => fanColumns(cards.length)));
+    sides.append(room(Math.min(tallestSide, FAN_ROWS) - 1, Math.max(0, fanColumns(tallestSide) - now)));
+  }
   const hand = handPile(seat, `${prefix}H`, owner);
   piles.set(`${prefix}P`, payoff);
   piles.set(`${prefix}H`, hand);
@@ -197,28 +211,15 @@ function markLast(table, piles) {
  * Draw a table. Returns the board element, a map from data-pile keys to pile elements,
  * and the `.sw-news` slot in the middle row (where a widget puts its status line).
  * @param {import("./protocol.js").TableView} table
- * @param {{showLast?: boolean}} [opts]
+ * @param {{showLast?: boolean, tallestSide?: number}} [opts]  tallestSide: the most cards a side stack holds in the game (room is kept for it)
  */
 export function renderTable(table, opts = {}) {
   const piles = new Map();
   const board = el("div", "sw-board");
   const bottom = table.bottom;
   const middle = middleRow(table, piles);
-  board.append(seatRow(table, 1 - bottom, false, piles), middle, seatRow(table, bottom, true, piles));
-  if (opts.tallestSide) {
-    // each seat's side stacks keep room for the tallest fan a side stack of the game makes (a
-    // fan is tallest at FAN_ROWS cards, before it takes a second column), so that what lies
-    // below stays put as the position changes: an unseen pile of that height beside them
-    const steps = Math.min(opts.tallestSide, FAN_ROWS) - 1;
-    // and for the columns a taller fan adds (beyond FAN_ROWS cards), less those a fan of the
-    // seat has now: a fan widening would otherwise push the hand onto a row of its own
-    const columns = Math.ceil(opts.tallestSide / FAN_ROWS) - 1;
-    for (const sides of board.querySelectorAll(".sw-sides")) {
-      const fans = [...sides.querySelectorAll(".sw-fan")];
-      const now = Math.max(0, ...fans.map((f) => Number(f.style.getPropertyValue("--sw-cols") || 1) - 1));
-      sides.append(room(steps, Math.max(0, columns - now)));
-    }
-  }
+  const tallest = opts.tallestSide || 0;
+  board.append(seatRow(table, 1 - bottom, false, piles, tallest), middle, seatRow(table, bottom, true, piles, tallest));
   if (opts.showLast !== false) markLast(table, piles);
   return { board, piles, news: middle.querySelector(".sw-news") };
 }

@@ -375,10 +375,14 @@ class Replay:
         self._changed()
 
     def _last_played(self) -> Played:
-        """What the move just stepped over did (replayed on a copy, so the cursor keeps its history)."""
-        g = self._cursor.copy()
-        move = g.undo()
-        return g.play(move, stock=self._cursor.stock_after(self._cursor.ply))
+        """What the move just stepped over did."""
+        return _replayed_last(self._cursor)
+
+    @property
+    def final_played(self) -> Played | None:
+        """What the main line's last move did (None for a game with no move): a view can
+        tell the game's end without moving the cursor there."""
+        return _replayed_last(self._full) if self._full.ply else None
 
     def delete_line(self) -> None:
         """Delete the side line the cursor is in (and the lines below it); the cursor goes
@@ -524,6 +528,13 @@ class Replay:
 
     def _repr_svg_(self) -> str:
         return self.state.to_svg(names=self.game.players)
+
+
+def _replayed_last(game: Game) -> Played:
+    """What `game`'s last move did, played again on a copy (so `game` keeps its history)."""
+    g = game.copy()
+    move = g.undo()
+    return g.play(move, stock=game.stock_after(game.ply))
 
 
 __all__ = ["MARKS", "Replay"]

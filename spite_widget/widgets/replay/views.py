@@ -8,11 +8,11 @@ from collections.abc import Callable
 from typing import Any, cast
 
 from ...engine.cards import STACK_COMPLETE
-from ...engine.game import Game
+from ...engine.game import Game, Played
 from ...engine.i18n import _, ngettext
 from ...engine.moves import Move
 from ...engine.replay import Replay
-from ...engine.state import Result
+from ...engine.state import GameState, Result
 from ..protocol import LastMove, TableView, last_move, table_view
 from .protocol import Annotation, EvalPoint, GameLabel, LineAddress, MoveEntry, ReplayInfo
 
@@ -33,12 +33,13 @@ def sizes_before(state_after: list[int], move: Move, completed: str | None) -> l
 def last_move_at(r: Replay, names: tuple[str, str]) -> LastMove | None:
     """The move that led to the cursor's position, in symbols and in words."""
     played = r.last_played
-    if played is None:
-        return None
-    after = [len(c) for c in r.state.centers]
-    return last_move(
-        played.move, played.player, sizes_before(after, played.move, played.completed), names[played.player]
-    )
+    return None if played is None else _told(played, r.state, names)
+
+
+def _told(played: Played, after: GameState, names: tuple[str, str]) -> LastMove:
+    """`played` in symbols and in words, from the position `after` it."""
+    sizes = sizes_before([len(c) for c in after.centers], played.move, played.completed)
+    return last_move(played.move, played.player, sizes, names[played.player])
 
 
 def position_text(r: Replay, last: LastMove | None, words: bool = False) -> str:
@@ -84,15 +85,10 @@ def news_room(r: Replay) -> str:
     """The status line at the main line's last move: the longest the replay shows (it adds how
     the game ended), so the news row keeps room for it from the deal on and the controls
     below the table do not move at the end."""
-    game = r.game
-    if not game.ply:
+    game, played = r.game, r.final_played
+    if played is None:
         return ""
-    before = game.copy()
-    move = before.undo()
-    played = before.play(move, stock=game.stock_after(game.ply))
-    after = [len(c) for c in before.state.centers]
-    who = game.players[played.player]
-    said = last_move(move, played.player, sizes_before(after, move, played.completed), who)["text"]
+    said = _told(played, game.state, game.players)["text"]
     return _move_sentence(game.ply, game.ply, said, False, game.outcome, game.players)
 
 
