@@ -19,7 +19,7 @@ def _(mo):
         """
         # Spite & Malice
 
-        Empty your pay-off pile (top left of your side) before the computer empties its own.
+        Empty your pay-off pile (bottom left, the first pile on your side) before the computer empties its own.
         Click or tap one of your cards (pay-off top, a side-stack top or a hand card): the piles
         it may go to light up; click or tap one. The keyboard works too: arrows move, Enter or
         Space picks up and puts down, Escape cancels. A hand card put on one of your side stacks
