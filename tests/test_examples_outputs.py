@@ -86,7 +86,9 @@ def test_saved_text_outputs_match_a_fresh_run(path: Path) -> None:
 def test_no_widget_is_saved_with_its_bundle_of_the_day(path: Path) -> None:
     nb = nbformat.read(path, as_version=4)  # type: ignore[no-untyped-call]
     assert "widgets" not in nb.metadata, f"{path.name} carries saved widget state"
-    views = [i for i, c in enumerate(nb.cells) for o in c.get("outputs", []) if WIDGET_VIEW in o.get("data", {})]
+    views = [
+        i for i, c in enumerate(nb.cells) for o in c.get("outputs", []) if WIDGET_VIEW in o.get("data", {})
+    ]
     assert not views, f"{path.name}: cells {views} carry a saved widget view"
 
 

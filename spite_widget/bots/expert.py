@@ -22,7 +22,7 @@ from functools import partial
 from typing import Final, Literal
 
 from ..engine.cards import RANK_OF, STACK_COMPLETE, Card
-from ..engine.i18n import _
+from ..engine.i18n import _, ngettext
 from ..engine.moves import Move
 from ..engine.position import unseen_cards
 from ..engine.rules import HAND_SIZE, SIZE_AFTER
@@ -717,7 +717,12 @@ def _describe_steps(view: PlayerView, plan: Plan) -> str:
                 return _("plays {cards} so the pay-off {card} can follow").format(cards=lead, card=card)
             if last:
                 return _("plays the last pay-off card {card} to {pile} and wins").format(card=card, pile=pile)
-            return _("plays the pay-off {card} to {pile}: that is what wins").format(card=card, pile=pile)
+            left = view.payoff_counts[me] - 1
+            return ngettext(
+                "plays the pay-off {card} to {pile}: {n} pay-off card left after it",
+                "plays the pay-off {card} to {pile}: {n} pay-off cards left after it",
+                left,
+            ).format(card=card, pile=pile, n=left)
         if kind == SIDE:
             card = sides[a].pop()
             played.append(_from_side(card, a))

@@ -8,7 +8,7 @@ now or with one move, but it never plans a sequence, and it does not watch the o
 from __future__ import annotations
 
 from ..engine.cards import KING, RANK_OF, STACK_COMPLETE, Card
-from ..engine.i18n import _
+from ..engine.i18n import _, ngettext
 from ..engine.moves import Move
 from ..engine.rules import SIZE_AFTER, fits
 from ..engine.state import PlayerView
@@ -38,9 +38,16 @@ class GreedyBot(Bot):
         # 1. the pay-off card itself
         for m in moves:
             if m.source == "P":
-                self._why = lambda m=m: _(
-                    "plays the pay-off card {card} to {pile}: that is what wins"
-                ).format(card=m.card.display, pile=m.target)
+                left = view.payoff_counts[me] - 1
+                self._why = lambda m=m, left=left: (
+                    _("plays the last pay-off card {card} to {pile} and wins")
+                    if left == 0
+                    else ngettext(
+                        "plays the pay-off {card} to {pile}: {n} pay-off card left after it",
+                        "plays the pay-off {card} to {pile}: {n} pay-off cards left after it",
+                        left,
+                    )
+                ).format(card=m.card.display, pile=m.target, n=left)
                 return m
         if top is None:  # cannot happen while the game goes on; keep the type checker honest
             return self._discard(view, moves)

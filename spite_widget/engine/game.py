@@ -88,7 +88,9 @@ class GameWatcher(Protocol):
 
     def moving(self, game: Game, move: Move | None) -> None:
         """About to play `move` (already checked legal), or to take back a move (None);
-        raise (IllegalMoveError) to refuse it: the game is left as it was."""
+        raise (IllegalMoveError) to refuse it: the game is left as it was. An illegal move is
+        shown here too before it is refused, so that the watcher's reason (not your turn)
+        comes before the move's own (that card is not in the hand of the player to move)."""
 
     def moved(self, game: Game, played: Played | None, undone: Move | None) -> None:
         """`played`: what the move just did; or `undone`: the move just taken back."""
@@ -374,6 +376,8 @@ class Game:
         if ok and tgt < 3:
             ok = fits(card, len(self._centers[tgt]), self._ks)
         if not ok:
+            if self._watcher is not None:
+                self._watcher.moving(self, move)
             raise IllegalMoveError(self.why_illegal(move) or f"{move} is not legal here")
         stock_after = self._check_stock(move, stock) if stock is not None else None
         watcher = self._watcher

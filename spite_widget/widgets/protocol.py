@@ -25,7 +25,7 @@ from typing import Any, Final, Literal, NotRequired, TypedDict, cast
 from ..engine.cards import KING, RANK_OF, card_words, rank_name
 from ..engine.game import Played
 from ..engine.i18n import N_, _, get_language, language, ngettext
-from ..engine.moves import Move
+from ..engine.moves import SIDES, InvalidMoveError, Move
 from ..engine.narrate import describe_move, describe_move_words
 from ..engine.rules import is_complete
 from ..engine.state import GameState, PlayerView, Result
@@ -212,6 +212,39 @@ def parse_table_message(content: object, actions: tuple[str, ...], owner: str) -
 def parse_client_message(content: object) -> ClientMessage:
     """Check a message from the browser field by field; ProtocolError says what is wrong."""
     return cast(ClientMessage, parse_table_message(content, MESSAGE_TYPES[1:], "table"))
+
+
+NOT_TARGETS: Final = frozenset({"P", "H", "stock"})
+"""Piles a card is never put on (the browser may still report a drop there)."""
+
+Unreadable = Literal["opponent", "never-on", "not-a-move"]
+
+
+def unreadable_drop(text: str) -> tuple[Unreadable, str] | None:
+    """Why a card the browser reports dropped on a pile is not even a move, in plain words
+    for the player, with what kind of drop it was; None when `text` reads as a move (whether
+    it is legal is the game's to say). Every widget that takes drops words them this way:
+    the notation's own error ("'P:3s>S1' is not a move: ...") is for people typing moves."""
+    source, _colon, rest = text.partition(":")
+    target = rest.rpartition(">")[2]
+    if target.startswith("O-"):
+        return "opponent", _(
+            "Not allowed: your opponent's piles are theirs alone. Cards only go to the center "
+            "stacks (C1–C3) or, from your hand, to your own side stacks (S1–S4)."
+        )
+    if target in NOT_TARGETS:
+        return "never-on", _(
+            "Not allowed: nothing is ever put on a pay-off pile, back into a hand or on the stock."
+        )
+    try:
+        Move.parse(text)
+    except InvalidMoveError as e:
+        if source == "P" and target in SIDES:
+            return "not-a-move", _("Not allowed: the pay-off card only goes to a center stack (C1–C3).")
+        if source in SIDES and target in SIDES:
+            return "not-a-move", _("Not allowed: nothing moves from one side stack to another.")
+        return "not-a-move", str(e)  # from a front end that made the move up
+    return None
 
 
 def center_view(pile: tuple[str, ...], index: int, lang: str | None = None) -> CenterView:

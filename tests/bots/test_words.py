@@ -6,7 +6,7 @@ from __future__ import annotations
 import re
 
 import pytest
-from bot_helpers import issue_view
+from bot_helpers import issue_view, make_view
 
 from spite_widget import Game, Move, annotate_with_bot
 from spite_widget.bots import get_bot
@@ -108,3 +108,19 @@ def test_a_reviewed_greedy_v_expert_game_has_no_english_comment(lang: str) -> No
     english = annotate_with_bot(game, lang="en")
     assert [m.get("comment") for m in english["moves"]] != [m.get("comment") for m in reviewed["moves"]]
     assert any(english_words(m.get("comment") or "") for m in english["moves"])
+
+
+@pytest.mark.parametrize("name", ["expert", "greedy"])
+def test_a_pay_off_card_that_is_not_the_last_is_not_called_the_win(name: str) -> None:
+    """A reviewer saw "Plays the pay-off A♦ to C1: that is what wins" with 20 cards to go."""
+    view = make_view(hand=["5h", "4c", "9d", "Jh", "3s"], payoff="Ad", payoff_count=20)
+    bot = get_bot(name, seed=0)
+    with language("en"):
+        assert bot.choose(view) == "P:Ad>C1"
+        line = bot.explain()
+    assert "19 pay-off cards left after it" in line and "win" not in line.split(";")[0], line
+    last = make_view(hand=["5h", "4c", "9d", "Jh", "3s"], payoff="Ad", payoff_count=1)
+    bot = get_bot(name, seed=0)
+    with language("en"):
+        assert bot.choose(last) == "P:Ad>C1"
+        assert "last pay-off card A♦ to C1 and wins" in bot.explain()

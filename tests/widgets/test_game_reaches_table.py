@@ -89,6 +89,11 @@ def test_what_a_click_may_not_do_is_refused_on_the_game_too() -> None:
     # during the computer's turn: neither a move for it nor a take-back
     with pytest.raises(IllegalMoveError, match="computer is playing"):
         w.game.play(w.game.legal_moves()[0])
+    # a move that is not even the computer's to make is refused for the same reason first,
+    # not for a card missing from the computer's hand
+    mine = next(c for c in w.session.view().hand if c not in w.game.state.hands[1])
+    with pytest.raises(IllegalMoveError, match="computer is playing"):
+        w.game.play(f"H:{mine}>S1")
     with pytest.raises(IllegalMoveError, match="nothing to take back"):
         w.game.undo()
     assert w.game.ply >= ply

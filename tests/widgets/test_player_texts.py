@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from spite_widget import Game, Move
 from spite_widget.bots import get_bot
+from spite_widget.engine.i18n import language
 from spite_widget.widgets.replay import ReplayWidget
 from spite_widget.widgets.table import SpiteWidget
 from spite_widget.widgets.table.summary import TurnMove, summarize_turn
@@ -73,6 +74,17 @@ def test_a_turn_summed_up() -> None:
     assert words.endswith("put the five of diamonds on side stack 1: 1 pay-off card played, 12 left")
     text, _ = summarize_turn([TurnMove(Move.parse("P:Ah>C1"), (0, 0, 0))], "Bo", 0)
     assert text == "Bo played its pay-off card A♥ on C1: 1 pay-off card played, none left"
+    # Spanish and Portuguese put the article a pile takes in words ("en la pila lateral 1")
+    with language("es"):
+        text, words = summarize_turn(turn, "Bo", 12)
+    assert "puso el cinco de diamantes en la pila lateral 1" in words and "de la pila lateral 2" in words, (
+        words
+    )
+    assert "puso 5♦ en S1" in text and "de S2 en C3" in text, text
+    with language("pt"):
+        text, words = summarize_turn(turn, "Bo", 12)
+    assert "na pilha lateral 1" in words and "da pilha lateral 2" in words, words
+    assert "em S1" in text, text
 
 
 def test_a_hint_is_said_in_sentences() -> None:

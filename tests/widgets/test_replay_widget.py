@@ -399,11 +399,24 @@ def test_the_play_widget_opens_a_review_of_the_finished_game() -> None:
     table._handle_custom_msg({"type": "review", "seq": table.table["seq"], "x": 1}, [])
     assert table.review_ref == "" and table.status["kind"] == "error"
     table._handle_custom_msg({"type": "review", "seq": table.table["seq"]}, [])
-    assert table.status["kind"] == "info"
+    assert table.status["kind"] == "over" and table.status["text"].startswith("Draw: the stock ran out")
     review = table._review_widget
     assert table.review_ref == f"anywidget:{review.model_id}"
     assert isinstance(review, ReplayWidget) and review.length == game.ply
     assert SpiteWidget.replay(game.to_record(), 1).perspective == 1
+
+
+def test_opening_the_review_keeps_the_result_in_the_status_line() -> None:
+    table = SpiteWidget(game=_finished_game(), opponent=None)
+    result = table.status["text"]
+    assert result.startswith("Draw: the stock ran out")
+    for _press in range(2):  # a second press says it once
+        table._handle_custom_msg({"type": "review", "seq": table.table["seq"]}, [])
+        assert table.status["kind"] == "over"
+        assert (
+            table.status["text"]
+            == f"{result} The replay of this game is below the table: step through it and comment on it."
+        )
 
 
 def test_standalone_data_covers_every_game_of_a_match() -> None:
@@ -497,8 +510,13 @@ def test_bad_side_line_requests_change_nothing(w: ReplayWidget) -> None:
     seek(w, 20)
     before = traits(w)
     for msg, said in (
-        ({"type": "move", "move": "H:Qz>C1"}, "Not played"),
+        ({"type": "move", "move": "H:Qz>C1"}, "'H:Qz>C1' is not a move: 'Qz' is not a card"),
         ({"type": "move", "move": "S4:Kc>C1"}, "Not played"),
+        # a card dropped on a pile it never goes to is told in words, not in the notation
+        ({"type": "move", "move": "H:6d>stock"}, "Not allowed: nothing is ever put on a pay-off pile"),
+        ({"type": "move", "move": "H:6d>P"}, "Not allowed: nothing is ever put on a pay-off pile"),
+        ({"type": "move", "move": "H:6d>O-S1"}, "Not allowed: your opponent's piles are theirs alone"),
+        ({"type": "move", "move": "P:6d>S2"}, "Not allowed: the pay-off card only goes to a center stack"),
         ({"type": "goto", "line": [[21, 1]], "ply": 22}, "no such position"),
         ({"type": "goto", "line": [[999, 1]], "ply": 2}, "no such position"),
         ({"type": "line", "action": "promote"}, "main line"),
@@ -670,3 +688,19 @@ def test_a_side_line_at_the_end_does_not_claim_the_games_result(w: ReplayWidget)
     w.play("H:7s>S2")  # not the winning pay-off card: the side line's game goes on
     assert w.ply == 155 and w.line
     assert "(side line)" in w.status["text"] and "wins" not in w.status["text"], w.status["text"]
+
+
+def test_a_seat_is_told_the_result_only_at_the_end() -> None:
+    """The seat's move list stops at the cursor; the header did not, and told who won."""
+    w = ReplayWidget(SAMPLE)
+    told = w.info["result"]
+    assert "wins" in told
+    w.perspective = 0
+    w.seek(40)
+    assert w.info["result"] == "The result is told at the end of the game."
+    assert "wins" not in json.dumps(w.info) and "+19" not in json.dumps(w.info)
+    w.seek(w.length)
+    assert w.info["result"] == told
+    w.perspective = None
+    w.seek(40)
+    assert w.info["result"] == told  # from above, the whole record is open

@@ -92,20 +92,24 @@ def test_hostile_messages_change_nothing(front: FrontEnd, content: object, words
 @pytest.mark.parametrize(
     ("move", "words"),
     [
-        ("H:7s-S4", "Not a move"),
-        ("Q:7s>S4", "Not a move"),
-        ("H:1s>S4", "Not a move"),
-        ("H:7s>S9", "Not a move"),
-        ("P:7s>S1", "Not a move"),
-        ("H:7s>O-S1", "only go to the center stacks"),
-        ("H:7s>stock", "only go to the center stacks"),
-        ("S1:7s>S2", "Not a move"),
+        ("H:7s-S4", "'H:7s-S4' is not a move: write SOURCE:CARD>TARGET"),
+        ("Q:7s>S4", "is not a move: the source must be"),
+        ("H:1s>S4", "is not a move: '1s' is not a card"),
+        ("H:7s>S9", "is not a move: the target must be"),
+        ("P:7s>S1", "Not allowed: the pay-off card only goes to a center stack (C1–C3)."),
+        ("H:7s>O-S1", "Not allowed: your opponent's piles are theirs alone."),
+        (
+            "H:7s>stock",
+            "Not allowed: nothing is ever put on a pay-off pile, back into a hand or on the stock.",
+        ),
+        ("S1:7s>S2", "Not allowed: nothing moves from one side stack to another."),
     ],
 )
 def test_malformed_moves_are_refused_in_words(front: FrontEnd, move: str, words: str) -> None:
     ply = front.w.game.ply
     front.move(move)
     assert front.kind == "error" and words in front.status, front.status
+    assert front.status.lower().count("not a move") <= 1, front.status  # said once, not twice
     assert front.w.game.ply == ply
 
 
@@ -226,9 +230,31 @@ def test_next_game_and_new_match() -> None:
         assert len(w.match.games) == 2 and not w.game.is_over
         assert w.game.first_player == 1 and w.game.current_player == 0  # the computer opened
         assert w.score["game"] == 2
+    scores = list(w.match.scores)
+    front.press("new-match")  # a score is at stake: the button asks first
+    assert w.match.scores == scores and "Press New match again" in front.status
     front.press("new-match")
     assert len(w.match.games) == 1 and w.match.scores == [0, 0] and w.game.ply in (0,)
     assert w.score["game"] == 1
+
+
+def test_new_match_asks_before_giving_up_a_game_in_progress() -> None:
+    w = SpiteWidget(opponent="random", seed=3, opponent_delay=0)
+    front = FrontEnd(w)
+    front.press("new-match")  # nothing at stake at the deal: at once
+    assert "Press New match again" not in front.status and w.game.ply == 0
+    front.move(center_move(w) or w.legal[0])
+    ply, game = w.game.ply, w.game
+    front.press("new-match")
+    assert front.kind == "info" and "this game is given up" in front.status
+    assert w.game is game and w.game.ply == ply
+    front.press("hint")  # anything said in between: the question is no longer on the screen
+    front.press("new-match")
+    assert w.game is game and "Press New match again" in front.status
+    front.press("new-match")
+    assert w.game is not game and w.game.ply == 0 and w.match.scores == [0, 0]
+    w.new_match()  # from Python: at once, as asked
+    assert w.game.ply == 0
 
 
 def test_hotseat_shows_the_hand_of_the_player_to_move_once_revealed() -> None:

@@ -250,12 +250,18 @@ def evals(game: Game, *, seat: int | None = None, upto: int | None = None) -> li
 
 def game_info(r: Replay, *, editable: bool, review: bool, from_above: bool = True) -> ReplayInfo:
     """The header: names, result, event and date, a match's games, what can be done here
-    (`from_above` False: for a seat, which is sent no room for the last move's line: it names
-    cards that seat has not seen yet)."""
+    (`from_above` False: for a seat, which is sent no room for the last move's line, which
+    names cards that seat has not seen yet, and is told the result only at the game's end)."""
+    game = r.game
+    outcome = game.outcome
+    # the seat's move list stops at the cursor ("not known yet from Ada's seat"): so does this
+    hidden = not from_above and outcome is not None and (bool(where(r)) or r.state.result is None)
     games: list[GameLabel] = []
     for i, g in enumerate(r.games):
         outcome = g.outcome
-        if outcome is None:
+        if hidden and i == r.game_index:
+            how = "…"
+        elif outcome is None:
             how = _("unfinished")
         elif outcome.winner is None:
             how = _("drawn")
@@ -263,9 +269,10 @@ def game_info(r: Replay, *, editable: bool, review: bool, from_above: bool = Tru
             how = f"{g.players[outcome.winner]} +{outcome.points}"
         label = ngettext("Game {number}: {how} ({count} move)", "Game {number}: {how} ({count} moves)", g.ply)
         games.append({"label": label.format(number=i + 1, how=how, count=g.ply)})
-    game = r.game
     outcome = game.outcome
     result = outcome.describe(game.players) if outcome is not None else _("Unfinished game.")
+    if hidden:
+        result = _("The result is told at the end of the game.")
     return {
         "names": list(game.players),
         "result": result,

@@ -26,7 +26,7 @@ from ...engine.i18n import _, check_language, language, ngettext
 from ...engine.replay import RecordSource, Replay
 from ...engine.state import GameState
 from ..base import PythonOwnedWidget
-from ..protocol import LastMove, StatusKind, TableView, as_moves
+from ..protocol import LastMove, StatusKind, TableView, as_moves, unreadable_drop
 from .html import standalone_data, standalone_html
 from .protocol import (
     Annotation,
@@ -467,6 +467,10 @@ class ReplayWidget(PythonOwnedWidget[StatusKind]):
                 ),
                 "error",
             )
+            return
+        refused = unreadable_drop(msg["move"])
+        if refused is not None:
+            self._say(refused[1], "error")
             return
         try:
             self._play(msg["move"])

@@ -13,7 +13,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from ...engine.cards import KING, RANK_OF, a_rank, the_card
-from ...engine.i18n import _, ngettext
+from ...engine.i18n import _, ngettext, pgettext
 from ...engine.moves import Move
 from ...engine.narrate import _AS_THE, pile_words
 from ...engine.rules import counts_as
@@ -38,8 +38,19 @@ def _card(step: TurnMove, words: bool) -> str:
         rank = counts_as(m.card, step.center_sizes[m.target_index])
         text += _(_AS_THE[rank]) if words else _(" (as {a_rank})").format(a_rank=a_rank(rank))
     if m.source[0] == "S":
-        text += _(" from {pile}").format(pile=pile_words(m.source) if words else m.source)
+        text += (
+            pgettext("a pile in words", " from {pile}").format(pile=pile_words(m.source))
+            if words
+            else _(" from {pile}").format(pile=m.source)
+        )
     return text
+
+
+def _on(target: str, words: bool) -> str:
+    """ "on C1", or "on center stack 1" in words (where Spanish says "en la pila central 1")."""
+    if words:
+        return pgettext("a pile in words", "on {pile}").format(pile=pile_words(target))
+    return _("on {pile}").format(pile=target)
 
 
 def _and(items: Sequence[str]) -> str:
@@ -59,22 +70,22 @@ def _parts(turn: Sequence[TurnMove], words: bool) -> list[str]:
         if not run:
             return
         first = run[0].move
-        where = pile_words(first.target) if words else first.target
+        on = _on(first.target, words)
         cards = _and([_card(s, words) for s in run])
         if first.source == "P":
             if parts:
                 its = ngettext(
-                    "its pay-off card {cards} on {where}", "its pay-off cards {cards} on {where}", len(run)
+                    "its pay-off card {cards} {on_pile}", "its pay-off cards {cards} {on_pile}", len(run)
                 )
             else:  # the first phrase has the verb
                 its = ngettext(
-                    "played its pay-off card {cards} on {where}",
-                    "played its pay-off cards {cards} on {where}",
+                    "played its pay-off card {cards} {on_pile}",
+                    "played its pay-off cards {cards} {on_pile}",
                     len(run),
                 )
-            parts.append(its.format(cards=cards, where=where))
+            parts.append(its.format(cards=cards, on_pile=on))
         else:
-            parts.append(_("played {cards} on {where}").format(cards=cards, where=where))
+            parts.append(_("played {cards} {on_pile}").format(cards=cards, on_pile=on))
         run.clear()
 
     for step in turn:
@@ -85,8 +96,9 @@ def _parts(turn: Sequence[TurnMove], words: bool) -> list[str]:
             run.append(step)
         else:
             flush()
-            where = pile_words(m.target) if words else m.target
-            parts.append(_("put {card} on {where}").format(card=_card(step, words), where=where))
+            parts.append(
+                _("put {card} {on_pile}").format(card=_card(step, words), on_pile=_on(m.target, words))
+            )
         if step.drew:
             flush()
             parts.append(_("drew 5 new cards"))

@@ -36,7 +36,7 @@ from ...engine.match import Match
 from ...engine.moves import InvalidMoveError, Move
 from ...engine.state import GameState
 from ..base import PythonOwnedWidget
-from ..protocol import ClientMessage, StatusKind, parse_client_message
+from ..protocol import ClientMessage, StatusKind, parse_client_message, unreadable_drop
 from .session import Say, TableSession, say
 
 if TYPE_CHECKING:  # pragma: no cover
@@ -47,9 +47,6 @@ _STATIC = Path(__file__).resolve().parent.parent.parent / "static"
 
 MoveCallback = Callable[[Move, int], object]
 """`callback(move, player)`: told about every move played on the table."""
-
-_NOT_TARGETS = frozenset({"P", "H", "stock"})
-"""Piles a card is never put on (the browser may still report a drop there)."""
 
 
 class SpiteWidget(PythonOwnedWidget[StatusKind]):
@@ -125,6 +122,8 @@ class SpiteWidget(PythonOwnedWidget[StatusKind]):
         """Seconds between the computer's moves (0: it plays its whole turn at once)."""
         self._generation = 0
         self._thread: threading.Thread | None = None
+        self._new_match_asked: int | None = None
+        """The status id of "press New match again", while that is what the player sees."""
         self._move_callbacks = CallbackDispatcher()
         self.errors: list[str] = []
         """Problems met outside any call of yours (a bot or a callback failing in the
@@ -312,25 +311,32 @@ class SpiteWidget(PythonOwnedWidget[StatusKind]):
             self.next_game()
 
     def _on_new_match(self, msg: ClientMessage) -> None:
+        """One click would throw away a game in progress or a match score (the button sits
+        beside Next game): it asks first, and a second press right after starts afresh."""
+        game, scores = self.game, self.match.scores
+        in_progress = not game.is_over and game.ply > 0
+        if (in_progress or any(scores)) and self._new_match_asked != self.status.get("id"):
+            a, b = scores
+            ask = (
+                _(
+                    "Press New match again to start over: this game is given up and the match goes back to 0–0 (now {a}–{b})."
+                )
+                if in_progress
+                else _("Press New match again to start over: the match goes back to 0–0 (now {a}–{b}).")
+            ).format(a=a, b=b)
+            self._say(ask, "info")
+            self._new_match_asked = self.status.get("id")
+            return
+        self._new_match_asked = None
         self.new_match()
 
     def _on_move_message(self, msg: ClientMessage) -> None:
         text: str = msg["move"]  # type: ignore[typeddict-item]
-        try:
-            move = Move.parse(text)
-        except InvalidMoveError as e:
-            target = text.rpartition(">")[2]
-            if target in _NOT_TARGETS or target.startswith("O-"):
-                self._say(
-                    _(
-                        "Not allowed: cards only go to the center stacks (C1–C3) or, from your hand, "
-                        "to your own side stacks (S1–S4)."
-                    ),
-                    "error",
-                )
-            else:
-                self._say(_("Not a move: {error}").format(error=e), "error")
+        refused = unreadable_drop(text)
+        if refused is not None:
+            self._say(refused[1], "error")
             return
+        move = Move.parse(text)
         player = self.session.bottom
         if self.computer is not None and player != self.human:
             self._say(_("It is not your turn."), "error")
@@ -363,7 +369,12 @@ class SpiteWidget(PythonOwnedWidget[StatusKind]):
         with self.hold_sync():
             self.review_label = self.session.review_label()
             self.review_ref = f"anywidget:{self._review_widget.model_id}"
-        self._say(_("The replay of this game is below the table: step through it and comment on it."), "info")
+        # the result stays in view; the replay is pointed to after it
+        end = self.session.end_text()
+        self._say(
+            end + " " + _("The replay of this game is below the table: step through it and comment on it."),
+            "over",
+        )
 
     # ------------------------------------------------------------------ the computer's turn
     def _maybe_start_computer(self) -> None:
