@@ -3,8 +3,11 @@
     python scripts/make_lesson_notebooks.py   # examples/teach_rules_es.ipynb and _pt.ipynb
 
 Every word of a lesson (title, text, goal, hint) comes from the message catalogs, so the
-notebooks say what `lessons(lang=...)` says; outputs are filled in by running them (the test
-runs them too: tests/i18n/test_notebooks.py).
+notebooks say what `lessons(lang=...)` says. Each lesson ends with a live `LessonWidget` in
+the notebook's language, as in the English `teach_rules.ipynb`. Outputs are filled in by
+running them (the tests run them too: tests/i18n/test_notebooks.py), and saved without the
+widgets' state, as tests/test_examples_outputs.py wants (refresh them with
+`python tests/test_examples_outputs.py examples/teach_rules_es.ipynb`).
 """
 
 from __future__ import annotations
@@ -38,10 +41,17 @@ WORDS = {
         "exercise": "**Ejercicio.** Antes de ejecutar la celda, decide cuáles de estas jugadas están permitidas.",
         "position": "¿Qué puedes hacer aquí? `explain_position()` mira solo lo que tú ves:",
         "solution": "**Solución.** Primero la pista: *{hint}* Luego las jugadas, una a una:",
+        "live": (
+            "**Tu turno.** La misma lección, en vivo: haz clic en una de tus cartas (se iluminan las "
+            "pilas a las que puede ir) y luego en una pila; o arrástrala hasta allí; o usa las flechas "
+            "y Enter. Una jugada no permitida se explica con su regla. *Pista*, *Solución* (un paso "
+            "cada vez), *Deshacer* y *Reiniciar* son botones."
+        ),
         "end": (
-            '## Juega las lecciones\n\n`lessons(lang="es")` da las dieciséis lecciones en español, '
-            "y `LessonSession(leccion)` juega una desde Python, como arriba. Para jugar una partida "
-            "de verdad contra el ordenador, mira `play.ipynb`."
+            '## Juega las lecciones\n\n`lessons(lang="es")` da las dieciséis lecciones en español. '
+            '`LessonWidget(leccion, lang="es")` abre una en una mesa en vivo, como arriba (el botón '
+            "*Siguiente lección →* lleva a la siguiente), y `LessonSession(leccion)` la juega desde "
+            "Python. Para jugar una partida de verdad contra la computadora, mira `play.ipynb`."
         ),
     },
     "pt": {
@@ -61,55 +71,94 @@ WORDS = {
         "exercise": "**Exercício.** Antes de executar a célula, decida quais destas jogadas são permitidas.",
         "position": "O que você pode fazer aqui? `explain_position()` olha só o que você vê:",
         "solution": "**Solução.** Primeiro a dica: *{hint}* Depois as jogadas, uma a uma:",
+        "live": (
+            "**Sua vez.** A mesma lição, ao vivo: clique em uma das suas cartas (as pilhas para onde "
+            "ela pode ir se acendem) e depois em uma pilha; ou arraste-a até lá; ou use as setas e "
+            "Enter. Uma jogada não permitida é explicada com a sua regra. *Dica*, *Solução* (um passo "
+            "de cada vez), *Desfazer* e *Recomeçar* são botões."
+        ),
         "end": (
-            '## Jogue as lições\n\n`lessons(lang="pt")` dá as dezesseis lições em português, '
-            "e `LessonSession(licao)` joga uma pelo Python, como acima. Para jogar uma partida de "
-            "verdade contra o computador, veja `play.ipynb`."
+            '## Jogue as lições\n\n`lessons(lang="pt")` dá as dezesseis lições em português. '
+            '`LessonWidget(licao, lang="pt")` abre uma em uma mesa ao vivo, como acima (o botão '
+            "*Próxima lição →* leva à seguinte), e `LessonSession(licao)` a joga pelo Python. Para "
+            "jogar uma partida de verdade contra o computador, veja `play.ipynb`."
         ),
     },
 }
 
 
-def _refused(item: Lesson) -> str:
-    """A hand card that may not go on C1 at the start: the exercise's wrong answer."""
+TRIES = 3
+"""Moves the exercise of each lesson asks about."""
+
+WIDGET_VIEW = "application/vnd.jupyter.widget-view+json"
+
+
+def _refused(item: Lesson) -> list[str]:
+    """Moves that may not be played at the start, the exercise's wrong answers: each hand card
+    that may not go on C1, then the pay-off card onto a side stack (never allowed)."""
     game = item.new_game()
-    for card in game.state.hands[game.current_player]:
-        move = f"H:{card}>C1"
-        if game.state.why_illegal(move) is not None:
-            return move
-    return f"P:{game.state.payoffs[game.current_player][-1]}>S1"
+    me = game.current_player
+    moves = [f"H:{card}>C1" for card in game.state.hands[me]]
+    refused = [m for m in moves if game.state.why_illegal(m) is not None]
+    return [*refused, f"P:{game.state.payoffs[me][-1]}>S1"]
+
+
+def tries(item: Lesson) -> list[str]:
+    """The exercise's moves: the solution's first, a refused one and the solution's last, each
+    once (a lesson of one move takes a second refused one instead of repeating it)."""
+    first, *refused = _refused(item)
+    wanted = [item.solution[0], first, item.solution[-1], *refused]
+    return list(dict.fromkeys(wanted))[:TRIES]
 
 
 def notebook(lang: str) -> nbformat.NotebookNode:
     words = WORDS[lang]
     md, code = nbformat.v4.new_markdown_cell, nbformat.v4.new_code_cell
     cells = [
-        md(words["title"] + "\n\n" + words["intro"]),
+        md(words["title"] + "\n\n" + words["intro"], id="intro"),
         code(
-            "from spite_widget import lessons, set_language\n"
+            "from spite_widget import LessonWidget, lessons, set_language\n"
             "from spite_widget.teach import LessonSession\n\n"
             f'set_language("{lang}")  # everything below speaks this language\n'
-            "LESSONS = {lesson.id: lesson for lesson in lessons()}"
+            "LESSONS = {lesson.id: lesson for lesson in lessons()}",
+            id="setup",
         ),
     ]
     for item in lessons(lang=lang):
-        tries = [item.solution[0], _refused(item), item.solution[-1]]
+        key = item.id  # cell ids from the lesson, so a regenerated notebook differs only where it changed
         cells += [
-            md(f"## {item.title}\n\n{item.text}\n\n{words['goal']} {item.goal.text}"),
-            code(f'session = LessonSession(LESSONS["{item.id}"])\nsession'),
-            md(words["exercise"]),
+            md(f"## {item.title}\n\n{item.text}\n\n{words['goal']} {item.goal.text}", id=f"{key}"),
+            code(f'session = LessonSession(LESSONS["{item.id}"])\nsession', id=f"{key}-session"),
+            md(words["exercise"], id=f"{key}-exercise"),
             code(
-                f'for move in {json.dumps(tries)}:\n    print(move, "->", session.explain(move), end="\\n\\n")'
+                f"for move in {json.dumps(tries(item))}:\n"
+                '    print(move, "->", session.explain(move), end="\\n\\n")',
+                id=f"{key}-tries",
             ),
-            md(words["position"]),
-            code("print(session.explain_position())"),
-            md(words["solution"].format(hint=item.hint)),
-            code("for move in session.solution():\n    print(session.play(move).text)\nsession"),
+            md(words["position"], id=f"{key}-position"),
+            code("print(session.explain_position())", id=f"{key}-explain-position"),
+            md(words["solution"].format(hint=item.hint), id=f"{key}-solution"),
+            code(
+                "for move in session.solution():\n    print(session.play(move).text)\nsession",
+                id=f"{key}-play-solution",
+            ),
+            md(words["live"], id=f"{key}-live"),
+            code(f'LessonWidget(LESSONS["{item.id}"], lang="{lang}")', id=f"{key}-widget"),
         ]
-    cells.append(md(words["end"]))
+    cells.append(md(words["end"], id="end"))
     nb = nbformat.v4.new_notebook(cells=cells)
     nb.metadata["kernelspec"] = {"name": "python3", "display_name": "Python 3", "language": "python"}
     nb.metadata["language_info"] = {"name": "python"}
+    return nb
+
+
+def _without_widgets(nb: nbformat.NotebookNode) -> nbformat.NotebookNode:
+    """`nb` without its widgets' saved state and views: a saved widget brings back the front
+    end of the day it was saved (tests/test_examples_outputs.py says why)."""
+    nb.metadata.pop("widgets", None)
+    for cell in nb.cells:
+        if cell.cell_type == "code":
+            cell.outputs = [o for o in cell.outputs if WIDGET_VIEW not in o.get("data", {})]
     return nb
 
 
@@ -120,7 +169,7 @@ def main() -> None:
         NotebookClient(
             nb, kernel_name="python3", timeout=300, resources={"metadata": {"path": str(path.parent)}}
         ).execute()
-        nbformat.write(nb, path)
+        nbformat.write(_without_widgets(nb), path)
         print("wrote", path)
 
 

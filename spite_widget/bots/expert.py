@@ -511,7 +511,7 @@ class ExpertBot(Bot):
                     loss = ahead if ahead >= 1e-9 else 0.0
         why = "" if loss == 0.0 else _why_better(view, search, played, played_path, best_move, best_path)
         if why and scale is None:
-            why = _("gives up {share} of your chances: {why}").format(share=_percent(loss), why=why)
+            why = _("gives up {share} of your chances: {why}").format(share=percent(loss), why=why)
         if scale is not None:
             return MoveRating(played, best_move, played_value, best_value, loss, why)
         chances = (search.end_of(played_path, "review")[0], search.end_of(best_path, "review")[0])
@@ -566,7 +566,7 @@ def _rating_value(raw: float, scale: float | None) -> float:
     return max(-MAX_LOSS, min(MAX_LOSS, raw / scale))
 
 
-def _percent(share: float) -> str:
+def percent(share: float) -> str:
     """12% (and "under 1%" rather than a misleading 0%)."""
     return f"{share:.0%}" if share >= 0.005 else _("under 1%")
 
@@ -692,7 +692,7 @@ def describe_plan(view: PlayerView, plan: Plan) -> str:
     if c is None or c.win >= 1.0:
         return text
     return _("{plan}; your chances after it: {win} to win, {lose} to lose").format(
-        plan=text, win=_percent(c.win), lose=_percent(c.lose)
+        plan=text, win=percent(c.win), lose=percent(c.lose)
     )
 
 

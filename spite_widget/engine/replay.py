@@ -491,6 +491,17 @@ class Replay:
         self._edit_entry(n, change)
         self._changed()
 
+    def set_eval(self, n: int, p0: float, p1: float) -> None:
+        """Store move `n`'s (1-based, of the cursor's line) `eval`: each player's chance of
+        winning after it (RULES.md; ValueError unless each is in [0, 1] and they sum to at
+        most 1). A side line has no review, so whoever judges its moves stores them here."""
+        self._check_number(n)
+        records.check_eval({"p0": p0, "p1": p1})
+        mine = round(float(p0), 3)
+        value = {"p0": mine, "p1": min(round(float(p1), 3), round(1.0 - mine, 3))}
+        self._edit_entry(n, lambda note: note.__setitem__("eval", value))
+        self._changed()
+
     def annotation(self, n: int) -> dict[str, Any]:
         """What move `n` (1-based) of the cursor's line carries: comment, mark, eval, side
         lines, as in the record."""

@@ -30,6 +30,13 @@ SEARCH_NODES = 4_000
 
 Status = Literal["playing", "done", "failed"]
 
+
+class _Unknown:
+    """The answer of a goal search that grew too large to finish."""
+
+
+_UNKNOWN = _Unknown()
+
 _P = ParamSpec("_P")
 _R = TypeVar("_R")
 
@@ -74,7 +81,7 @@ class LessonSession:
         with language(lesson.lang):
             self.message = _("Goal: {goal}").format(goal=lesson.goal.text)
         """The last thing said to the learner."""
-        self._paths: dict[tuple[Move, ...], tuple[Move, ...] | None] = {}
+        self._paths: dict[tuple[Move, ...], tuple[Move, ...] | _Unknown | None] = {}
 
     # ------------------------------------------------------------------ reading
     @property
@@ -103,27 +110,41 @@ class LessonSession:
         answers with the lesson's own solution path (never a false dead end). It plays the
         lesson's real game, as the lesson's author did when writing it.
         """
-        key = self.game.moves
-        if key not in self._paths:
-            self._paths[key] = self._search()
-        return self._paths[key]
+        found = self._search(self.game)
+        if isinstance(found, _Unknown):
+            return self._fallback_path()
+        return found
 
     def _given_up(self, game: Game | None = None) -> bool:
         """The lesson's goal says it can no longer be met (without searching)."""
         failed = self.lesson.goal.failed
         return failed is not None and failed(self.game if game is None else game, self.start_ply)
 
-    def _search(self) -> tuple[Move, ...] | None:
+    def _on_solution(self, played: tuple[Move, ...]) -> tuple[Move, ...] | None:
+        """The rest of the lesson's solution when `played` follows it so far, else None."""
+        solution = self.solution()
+        if played == solution[: len(played)]:
+            return solution[len(played) :]
+        return None
+
+    def _search(self, game: Game) -> tuple[Move, ...] | _Unknown | None:
+        """The shortest line from `game` (a position of this lesson) that meets the goal: None
+        when no line does, `_UNKNOWN` when the search grew past `SEARCH_NODES` (cached)."""
+        key = game.moves
+        if key not in self._paths:
+            self._paths[key] = self._search_uncached(game.copy())
+        return self._paths[key]
+
+    def _search_uncached(self, game: Game) -> tuple[Move, ...] | _Unknown | None:
         lesson, start = self.lesson, self.start_ply
-        game = self.game.copy()
         if lesson.goal_met(game, start):
             return ()
         if self._given_up(game):
             return None
         if lesson.goal.failed is not None:  # a goal that says itself when it fails: no search
-            solution, played = self.solution(), self.moves
-            if played == solution[: len(played)]:
-                return solution[len(played) :]
+            rest = self._on_solution(moves_since(game, start))
+            if rest is not None:
+                return rest
         frontier: list[tuple[Move, ...]] = [()]
         seen = {game.state}
         visited = 0
@@ -147,17 +168,29 @@ class LessonSession:
                 while game.ply > base:
                     game.undo()
                 if visited > SEARCH_NODES:
-                    return self._fallback_path()
+                    return _UNKNOWN
             frontier = nxt
         return None
 
     def _fallback_path(self) -> tuple[Move, ...] | None:
         """The rest of the solution when the learner is on it; else "unknown" as an empty line."""
-        solution = self.solution()
-        played = self.moves
-        if played == solution[: len(played)]:
-            return solution[len(played) :]
-        return ()
+        rest = self._on_solution(self.moves)
+        return () if rest is None else rest
+
+    def leads_to_goal(self, game: Game, move: Move) -> bool:
+        """Can the goal still be met after the learner plays `move` in `game` (a position of
+        this lesson, the learner to move)? Yes when the move follows the lesson's solution or a
+        search finds a line from it; a search too large to finish counts as no."""
+        line = (*moves_since(game, self.start_ply), move)
+        if self._on_solution(line) is not None:
+            return True
+        after = game.copy()
+        try:
+            after.play(move)
+        except IllegalMoveError:
+            return False
+        found = self._search(after)
+        return found is not None and not isinstance(found, _Unknown)
 
     @property
     def done(self) -> bool:
@@ -333,7 +366,8 @@ class LessonSession:
         before.undo()
         view = before.view(self.lesson.learner)
         reasons = []
-        center = [x for x in view.legal_moves() if x.to_center]
+        # Only moves that still lead to the goal are named: the lesson's way, or a line found from them.
+        center = self._ways_on(before, [x for x in view.legal_moves() if x.to_center])
         itself = next((x for x in center if x.source == "H" and x.card == last.card), None)
         if itself is not None:
             reasons.append(
@@ -366,6 +400,14 @@ class LessonSession:
         return _("Your turn is over and the goal was not reached: {reasons}.").format(
             reasons="; ".join(reasons[:3])
         )
+
+    def _ways_on(self, game: Game, moves: list[Move]) -> list[Move]:
+        """The `moves` (legal in `game`) from which the goal can still be met, the lesson's own
+        next move first."""
+        rest = self._on_solution(moves_since(game, self.start_ply))
+        first = rest[0] if rest else None
+        ordered = sorted(moves, key=lambda x: x != first)
+        return [x for x in ordered if self.leads_to_goal(game, x)]
 
     def _opened_for_opponent(self, last: Move | None) -> str:
         """Said when the last move opened the way to the opponent's pay-off card (cards in view only)."""

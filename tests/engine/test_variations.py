@@ -333,3 +333,22 @@ def test_random_side_lines_promotions_and_deletions_always_write_a_record_that_r
         for n, m in enumerate(moves[: r.ply], start=1):
             truth.play(m, stock=r.stock_after(n))
         assert truth.state == state
+
+
+def test_a_side_line_move_keeps_the_eval_it_is_given() -> None:
+    r = Replay(GAME.to_record())
+    r.seek(10)
+    r.play(next(m for m in r.state.legal_moves() if m != GAME.moves[10]))
+    before = r.record
+    for bad in ((1.2, 0.0), (0.7, 0.6), (-0.1, 0.2)):
+        with pytest.raises(ValueError, match="eval"):
+            r.set_eval(11, *bad)
+    assert r.record == before
+    with pytest.raises(ValueError, match="no move 12"):
+        r.set_eval(12, 0.5, 0.5)
+    r.set_eval(11, 0.6314, 0.3684)  # rounded as the review rounds
+    assert r.annotation(11)["eval"] == {"p0": 0.631, "p1": 0.368}
+    again = Replay(r.record)
+    again.goto(r.line, 11)
+    assert again.annotation(11)["eval"] == {"p0": 0.631, "p1": 0.368}
+    assert "eval" not in Replay(GAME.to_record()).annotation(11)  # the main line's move is untouched

@@ -267,15 +267,16 @@ def test_hostile_messages_are_answered_not_raised(content: Any, said: str) -> No
 @pytest.mark.parametrize(
     ("move", "said"),
     [
-        ("H:Zz>C1", "Not a move"),
+        ("H:Zz>C1", "'H:Zz>C1' is not a move: 'Zz' is not a card"),
+        ("P:3s>S1", "Not allowed: the pay-off card only goes to a center stack (C1–C3)."),
         ("H:Ah>P", "nothing is ever put on a pay-off pile"),
         ("H:Ah>stock", "nothing is ever put on a pay-off pile"),
         ("P:3s>H", "nothing is ever put on a pay-off pile"),
         ("H:Ah>O-S1", "your opponent's piles"),
-        ("O-S1:Ah>C1", "Not a move"),
+        ("O-S1:Ah>C1", "is not a move: the source must be"),
         ("H:Kd>C1", "Not legal"),
         ("S1:Ah>C1", "Not legal"),
-        ("", "Not a move"),
+        ("", "is not a move"),
     ],
 )
 def test_malformed_or_impossible_moves(move: str, said: str) -> None:

@@ -704,3 +704,26 @@ def test_a_seat_is_told_the_result_only_at_the_end() -> None:
     w.perspective = None
     w.seek(40)
     assert w.info["result"] == told  # from above, the whole record is open
+
+
+def test_a_side_line_move_is_judged_and_set_against_the_game() -> None:
+    """The review never sees a side line: the expert judges each of its moves as it is played,
+    from the mover's view, and the status sets it against the game's own move there."""
+    record = json.loads(SAMPLE.read_text())
+    record["moves"][40]["eval"] = {"p0": 0.42, "p1": 0.4}  # as a review would have left it
+    w = ReplayWidget(record)
+    w.seek(40)
+    mover = w.replay.state.current_player
+    name = w.replay.game.players[mover]
+    w.play(other_move(w))
+    ev = w.replay.annotation(41)["eval"]
+    mine = ev[f"p{mover}"]
+    said = w.status["text"]
+    assert f"{name}'s chances after it: {mine:.0%} to win" in said, said
+    assert f"(in the game after move 41: {record['moves'][40]['eval'][f'p{mover}']:.0%} to win)." in said
+    assert w.record["moves"][40]["variations"][0][0]["eval"] == ev  # saved with the record
+    # from the mover's own seat too (the game's move 41 was that seat's: compared)
+    w.exit_line()
+    w.perspective = mover
+    w.play(other_move(w))
+    assert "chances after it" in w.status["text"] and "(in the game after move 41" in w.status["text"]

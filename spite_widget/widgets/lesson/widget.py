@@ -20,11 +20,11 @@ from ipywidgets.widgets.widget import CallbackDispatcher
 from ...engine.cards import STACK_COMPLETE
 from ...engine.game import Game, Played
 from ...engine.i18n import _, get_language, ngettext
-from ...engine.moves import InvalidMoveError, Move
+from ...engine.moves import Move
 from ...teach import Feedback, Lesson, LessonSession, lesson, lessons
 from ...teach.rulebook import RULES
 from ..base import PythonOwnedWidget, speaking
-from ..protocol import LastMove, as_moves, last_move, table_view
+from ..protocol import LastMove, as_moves, last_move, table_view, unreadable_drop
 from .protocol import (
     LESSON_ACTIONS,
     LessonMessage,
@@ -39,9 +39,6 @@ _STATIC = Path(__file__).resolve().parent.parent.parent / "static"
 
 GoalCallback = Callable[[Lesson], object]
 """`callback(lesson)`: told each time the learner reaches the lesson's goal."""
-
-_NOT_TARGETS = frozenset({"P", "H", "stock"})
-"""Piles a card is never put on (the browser may still report a drop there)."""
 
 
 class LessonWidget(PythonOwnedWidget[LessonStatusKind]):
@@ -75,7 +72,9 @@ class LessonWidget(PythonOwnedWidget[LessonStatusKind]):
     actions = traitlets.Dict().tag(sync=True)
     """Which buttons can act now: {"hint", "solution", "undo", "reset", "next-lesson"}: bool."""
     steps = traitlets.List(traitlets.Int(), [0, 0]).tag(sync=True)
-    """[solution steps shown so far in this attempt, steps in the solution]."""
+    """[solution steps on the table, steps in the solution]: the first is the step the status
+    line last showed, so the Solution button's next step is the one after it; 0 until the
+    Solution button is pressed in this attempt, and again once the next press would start over."""
     hint = traitlets.Unicode("").tag(sync=True)
     """The move the last hint points at, outlined on the table until the table changes ("" for none)."""
 
@@ -97,7 +96,8 @@ class LessonWidget(PythonOwnedWidget[LessonStatusKind]):
         """What the last move did (None with `_last`): the cards it drew are marked on the table."""
         self._goal_callbacks = CallbackDispatcher()
         self._handled: LessonMessage | None = None
-        self._shown_steps = 0
+        self._solution_shown = False
+        """The Solution button was pressed in this attempt."""
         self._hint_at = -1
         self._sync(self._welcome(), "info")
 
@@ -177,8 +177,8 @@ class LessonWidget(PythonOwnedWidget[LessonStatusKind]):
         move = solution[step]
         why = _reason(session.explain(move))
         with self.hold_sync():  # the new table and its words reach the browser together
+            self._solution_shown = True
             feedback = self._try(move, quiet=True)
-            self._shown_steps = max(self._shown_steps, step + 1)
             head = prefix + _("Solution, step {step} of {steps}: {text}").format(
                 step=step + 1, steps=len(solution), text=feedback.text
             )
@@ -206,7 +206,7 @@ class LessonWidget(PythonOwnedWidget[LessonStatusKind]):
     def reset(self) -> None:
         """Back to the lesson's starting position."""
         self.session.reset()
-        self._shown_steps = 0
+        self._solution_shown = False
         self._new_table(_("Back to the start. Goal: {goal}").format(goal=self.lesson.goal.text))
 
     @speaking
@@ -223,7 +223,7 @@ class LessonWidget(PythonOwnedWidget[LessonStatusKind]):
     def set_lesson(self, lesson_or_id: Lesson | str) -> None:
         """Put another lesson on the table (a Lesson or a lesson id)."""
         self.session = LessonSession(_lesson_of(lesson_or_id))
-        self._shown_steps = 0
+        self._solution_shown = False
         self._new_table(self._welcome())
 
     # ------------------------------------------------------------------ front end
@@ -267,27 +267,15 @@ class LessonWidget(PythonOwnedWidget[LessonStatusKind]):
 
     def _on_move_message(self, msg: LessonMessage) -> None:
         text: str = msg["move"]  # type: ignore[typeddict-item]
-        target = text.rpartition(">")[2]
-        if target.startswith("O-"):
-            self._refuse(
-                _(
-                    "Not allowed: your opponent's piles are theirs alone. Cards only go to the center "
-                    "stacks (C1–C3) or, from your hand, to your own side stacks (S1–S4)."
+        refused = unreadable_drop(text)
+        if refused is not None:
+            kind, words = refused
+            if kind == "never-on":  # a lesson quotes the rule too
+                rule = RULES["no-other-move"]
+                words += " " + _("Rule ({title}): \u201c{quote}\u201d").format(
+                    title=_(rule.title), quote=_(rule.quote)
                 )
-            )
-            return
-        if target in _NOT_TARGETS:
-            rule = RULES["no-other-move"]
-            self._refuse(
-                _("Not allowed: nothing is ever put on a pay-off pile, back into a hand or on the stock.")
-                + " "
-                + _("Rule ({title}): \u201c{quote}\u201d").format(title=_(rule.title), quote=_(rule.quote))
-            )
-            return
-        try:
-            Move.parse(text)
-        except InvalidMoveError as e:
-            self._refuse(_("Not a move: {error}").format(error=e))
+            self._refuse(words)
             return
         self._try(text)
 
@@ -396,7 +384,7 @@ class LessonWidget(PythonOwnedWidget[LessonStatusKind]):
         }
         moved = session.game.ply > session.start_ply
         if not moved:
-            self._shown_steps = 0
+            self._solution_shown = False
         actions = {
             "hint": status == "playing",
             "solution": status != "done",
@@ -422,11 +410,21 @@ class LessonWidget(PythonOwnedWidget[LessonStatusKind]):
             self.legal = as_moves(session.legal_moves())
             self.actions = actions
             self.progress = status
-            self.steps = [self._shown_steps, len(self.lesson.solution)]
+            self.steps = [self._solution_on_table(), len(self.lesson.solution)]
             if self._hint_at != self._seq or status != "playing":
                 self.hint = ""
             if text is not None:
                 self._say(text, kind)
+
+    def _solution_on_table(self) -> int:
+        """How many of the solution's moves are on the table, once the Solution button was
+        pressed in this attempt: the step the next press shows is the one after. 0 before
+        that press, and whenever the next press would start again from the start."""
+        session = self.session
+        played, solution = session.moves, session.solution()
+        if not self._solution_shown or session.status == "failed" or played != solution[: len(played)]:
+            return 0
+        return len(played)
 
     def _welcome(self) -> str:
         return _("Goal: {goal} Pick a card, then the pile to put it on.").format(goal=self.lesson.goal.text)

@@ -7,6 +7,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any, cast
 
+from ...bots.expert import percent
 from ...engine.cards import STACK_COMPLETE
 from ...engine.game import Game, Played
 from ...engine.i18n import _, ngettext
@@ -79,6 +80,32 @@ def _move_sentence(
     if result is not None:
         text += " " + result.describe(players)
     return text
+
+
+def side_line_chances(r: Replay, seat: int | None = None) -> str:
+    """ " Ada's chances after it: 63% to win, 20% to lose (in the game after move 42: 55% to
+    win)." for a side-line move the expert has judged (its `eval`), set against the game's own
+    move there when the review gave it one (from a seat, only a move of that seat's: the
+    other's was judged from a hand the seat cannot see); "" elsewhere."""
+    if not r.line or r.ply == 0:
+        return ""
+    ev = r.annotation(r.ply).get("eval")
+    if not isinstance(ev, dict):
+        return ""
+    mover = r.mover(r.ply)
+    me, other = f"p{mover}", f"p{1 - mover}"
+    text = " " + _("{name}'s chances after it: {win} to win, {lose} to lose").format(
+        name=r.game.players[mover], win=percent(float(ev[me])), lose=percent(float(ev[other]))
+    )
+    game = r.game
+    main = game.annotation(r.ply).get("eval") if r.ply <= game.ply else None
+    if seat is not None and r.ply <= game.ply and game.mover(r.ply) != seat:
+        main = None
+    if isinstance(main, dict):
+        text += " " + _("(in the game after move {ply}: {win} to win)").format(
+            ply=r.ply, win=percent(float(main[me]))
+        )
+    return text + "."
 
 
 def news_room(r: Replay) -> str:
@@ -296,6 +323,7 @@ __all__ = [
     "move_tree",
     "news_room",
     "position_text",
+    "side_line_chances",
     "sizes_before",
     "table_from_above",
     "table_from_seat",

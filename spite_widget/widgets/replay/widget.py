@@ -49,6 +49,7 @@ from .views import (
     line_entries,
     move_tree,
     position_text,
+    side_line_chances,
     table_from_above,
     table_from_seat,
     where,
@@ -532,14 +533,31 @@ class ReplayWidget(PythonOwnedWidget[StatusKind]):
 
     def _play(self, move: str) -> None:
         before = (len(self._replay.line), len(self._replay))
-        self._replay.play(move)  # IllegalMoveError / NotAMoveError: nothing changed
-        after = (len(self._replay.line), len(self._replay))
+        r = self._replay
+        r.play(move)  # IllegalMoveError / NotAMoveError: nothing changed
+        after = (len(r.line), len(r))
         prefix = (
             _("A new side line. ")
             if after[0] > before[0]
             else (_("The line goes on. ") if after[1] > before[1] else "")
         )
-        self._say_position(prefix)
+        if not r.line:
+            self._say_position(prefix)
+            return
+        # a side line is what the review never saw: the expert judges each of its moves as it
+        # is played, from the mover's own view, so the alternative can be set against the game
+        from ...bots import evaluate
+
+        mover = r.mover(r.ply)
+        if "eval" not in r.annotation(r.ply):
+            c = evaluate(r.view(mover))
+            r.set_eval(r.ply, *((c.win, c.lose) if mover == 0 else (c.lose, c.win)))
+        chances = side_line_chances(r, self.perspective)
+        self._say(
+            prefix + self._position_text() + chances,
+            "info",
+            prefix + self._position_text(words=True) + chances,
+        )
 
     def _over(self) -> bool:
         return self._replay.state.result is not None
