@@ -687,8 +687,19 @@ def _hand_card(hand: tuple[Card, ...], rank: int) -> Card | None:
 def describe_plan(view: PlayerView, plan: Plan) -> str:
     """One line for hints and teaching: what the turn's plan does and why, and (with a model)
     the chance of winning it leaves: "...; your chances after it: 63% to win, 9% to lose"."""
-    text = _describe_steps(view, plan)
     c = plan.chances
+    if (
+        plan.leaf is None
+        and c is not None
+        and c.draw >= 0.999
+        and plan.steps
+        and plan.steps[-1][0] == DISCARD
+    ):
+        # the discard ends the game: the opponent cannot draw a full hand (RULES.md, stock-out)
+        return _(
+            "{plan}: the opponent then cannot draw a full hand from the stock, so the game ends as a draw"
+        ).format(plan=_describe_steps(view, plan, next_turn=False))
+    text = _describe_steps(view, plan)
     if c is None or c.win >= 1.0:
         return text
     return _("{plan}; your chances after it: {win} to win, {lose} to lose").format(
@@ -696,8 +707,8 @@ def describe_plan(view: PlayerView, plan: Plan) -> str:
     )
 
 
-def _describe_steps(view: PlayerView, plan: Plan) -> str:
-    """What the plan does, in words."""
+def _describe_steps(view: PlayerView, plan: Plan, next_turn: bool = True) -> str:
+    """What the plan does, in words (`next_turn`: with the opponent's chance to follow)."""
     me = view.player
     hand = list(view.hand)
     sides = [list(s) for s in view.sides[me]]
@@ -746,7 +757,7 @@ def _describe_steps(view: PlayerView, plan: Plan) -> str:
             if lead:
                 text = _("plays {cards}, then {rest}").format(cards=lead, rest=text)
             opp_top = view.payoff_tops[1 - me]
-            if opp_top is not None:
+            if opp_top is not None and next_turn:
                 text = _("{plan}; the opponent's {card} can follow next turn {odds}").format(
                     plan=text, card=opp_top.display, odds=_odds(plan.threat)
                 )

@@ -124,3 +124,18 @@ def test_a_pay_off_card_that_is_not_the_last_is_not_called_the_win(name: str) ->
     with language("en"):
         assert bot.choose(last) == "P:Ad>C1"
         assert "last pay-off card A♦ to C1 and wins" in bot.explain()
+
+
+def test_a_discard_that_ends_the_game_in_a_draw_says_so() -> None:
+    """A reviewer saw "...; the opponent's Q♥ can follow next turn 13%...; under 1% to win,
+    under 1% to lose" before a discard after which there was no next turn."""
+    view = make_view(hand=["9h", "Jd", "Qc", "5s", "8d"], payoff="7c", centers=(0, 0, 0), stock_count=0)
+    bot = get_bot("expert", seed=0)
+    with language("en"):
+        move = bot.choose(view)
+        line = bot.explain()
+    assert move.target.startswith("S"), move
+    assert line.endswith(
+        ": the opponent then cannot draw a full hand from the stock, so the game ends as a draw"
+    ), line
+    assert "next turn" not in line and "to win" not in line, line
