@@ -279,14 +279,28 @@ def test_a_match_summary_counts_every_game() -> None:
         assert summary[player].lost == pytest.approx(sum(s[player].lost for s in per_game))
 
 
-def test_side_lines_are_kept_and_left_unreviewed() -> None:
+def test_side_lines_are_reviewed_as_the_game_is() -> None:
+    """A side line is what the player wanted to compare: its moves get the expert's chances,
+    losses and marks too, nested lines included; the game's own moves are judged as before."""
     r = Replay(_random_game(29, 30))
     r.seek(10)
     other = next(m for m in r.state.legal_moves() if m != r.game.moves[10])
     r.play(other)
+    r.play(r.state.legal_moves()[0])
+    r.seek(11)  # a line inside the line: another move 12
+    nested = next(
+        m for m in r.state.legal_moves() if str(m) != r.annotation(12).get("move", str(r.moves[11]))
+    )
+    r.play(nested)
     record = r.record
-    reviewed = annotate_with_bot(record)
-    line = reviewed["moves"][10]["variations"]
-    assert line == record["moves"][10]["variations"] and "eval" not in line[0][0]
-    assert all("eval" in e for e in reviewed["moves"])
-    assert Game.from_record(reviewed).annotation(11)["variations"] == line  # read back, checked
+    seen: list[tuple[int, int]] = []
+    reviewed = annotate_with_bot(record, progress=lambda done, total: seen.append((done, total)))
+    line = reviewed["moves"][10]["variations"][0]
+    assert [e["move"] for e in line] == [e["move"] for e in record["moves"][10]["variations"][0]]
+    assert all("eval" in e for e in line) and "eval" in line[1]["variations"][0][0]
+    assert seen[-1] == (33, 33)  # 30 moves, 2 in the side line, 1 in the line inside it
+    plain = annotate_with_bot(_random_game(29, 30).to_record())
+    assert [m["eval"] for m in reviewed["moves"]] == [m["eval"] for m in plain["moves"]]
+    again = Game.from_record(reviewed).annotation(11)["variations"]  # read back, checked
+    assert again == reviewed["moves"][10]["variations"]
+    assert review_summary(reviewed)[0].moves == review_summary(plain)[0].moves  # accuracy: the game's moves

@@ -91,7 +91,7 @@ def annotate_with_bot(
 ) -> dict[str, Any]:
     """An annotated copy of `record` (a game or match record, a path, a Game or a Match).
 
-    After every move of the main line it stores the `eval` of RULES.md: each player's
+    After every move, of the main line and of its side lines, it stores the `eval` of RULES.md: each player's
     chance of winning, estimated from the mover's own view by `spite_widget.bots.evaluate`
     (whatever `bot` rates the moves). Moves the bot finds costly get a mark (?!, ?, ??), a
     one-line comment naming the better move, and `x-loss`, the share of the chances they
@@ -121,29 +121,53 @@ def _annotate(
         raise TypeError(f"{bot!r} cannot review games: it has no rate(view, move) method")
     loaded = records.load(record)
     games = loaded.games
-    total = sum(g.ply for g in games)
+    total = sum(
+        g.ply + sum(_line_moves(g.annotation(n).get("variations", [])) for n in range(1, g.ply + 1))
+        for g in games
+    )
     done = 0
+
+    def judge(cursor: Game, move: Move, stock: Sequence[str] | None, note: dict[str, Any]) -> None:
+        """Rate `move` where `cursor` stands, play it there, and write the review into `note`."""
+        nonlocal done
+        if cancel is not None and cancel.is_set():
+            raise ReviewCancelled(f"the review was cancelled after {done} of {total} moves")
+        player = cursor.current_player
+        rating = rater.rate(cursor.view(player), move)
+        loss = max(0.0, float(rating.loss))
+        done_by = cursor.play(move, stock=stock)
+        chances = _chances_after(rating, cursor.view(player), done_by)
+        _store(note, player, chances.win, chances.lose, loss)
+        mark = mark_for(loss)
+        if mark is not None:
+            _add_review(note, mark, rating.why or _("the expert plays {move}").format(move=rating.best))
+        done += 1
+        if progress is not None:
+            progress(done, total)
+
+    def judge_lines(cursor: Game, lines: list[Any]) -> None:
+        """Each side line in `lines` (they replace the move `cursor` is about to play), nested
+        ones included: a side line is reviewed as the game is, with the cards it was played with."""
+        for line in lines:
+            at = cursor.copy()
+            for entry in line:
+                judge_lines(at, entry.get("variations", []))
+                judge(at, Move.parse(entry["move"]), entry.get("stock"), entry)
+
     for full in games:
         cursor = _start_of(full)
         for index, move in enumerate(full.moves):
-            if cancel is not None and cancel.is_set():
-                raise ReviewCancelled(f"the review was cancelled after {done} of {total} moves")
-            player = cursor.current_player
-            rating = rater.rate(cursor.view(player), move)
-            loss = max(0.0, float(rating.loss))
-            done_by = cursor.play(move, stock=full.stock_after(index + 1))
-            chances = _chances_after(rating, cursor.view(player), done_by)
-            _store(full, index + 1, player, chances.win, chances.lose, loss)
-            mark = mark_for(loss)
-            if mark is not None:
-                _add_review(
-                    full, index + 1, mark, rating.why or _("the expert plays {move}").format(move=rating.best)
-                )
-            done += 1
-            if progress is not None:
-                progress(done, total)
+            note = full.annotation(index + 1)
+            judge_lines(cursor, note.get("variations", []))
+            judge(cursor, move, full.stock_after(index + 1), note)
+            full.set_annotation(index + 1, note)
         full.meta[ANNOTATOR_KEY] = bot if isinstance(bot, str) else type(bot).__name__
     return loaded.record()  # a match record keeps its own event, date, comment, x-...
+
+
+def _line_moves(lines: list[Any]) -> int:
+    """How many moves the side lines `lines` hold, nested ones included."""
+    return sum(1 + _line_moves(entry.get("variations", [])) for line in lines for entry in line)
 
 
 def _start_of(game: Game) -> Game:
@@ -166,29 +190,25 @@ def _chances_after(rating: _Rating, view: PlayerView, played: Played) -> Chances
     return evaluate(view)
 
 
-def _store(game: Game, number: int, mover: int, win: float, lose: float, loss: float) -> None:
-    """Move `number`'s eval (from the mover's chances) and x-loss, replacing earlier ones."""
+def _store(note: dict[str, Any], mover: int, win: float, lose: float, loss: float) -> None:
+    """A move's eval (from the mover's chances) and x-loss, in its note, replacing earlier ones."""
     mine, theirs = round(win, 3), round(lose, 3)
     theirs = min(theirs, round(1.0 - mine, 3))
-    note = game.annotation(number)
     note["eval"] = {"p0": mine, "p1": theirs} if mover == 0 else {"p0": theirs, "p1": mine}
     if loss > 0.0:
         note[LOSS_KEY] = round(loss, 4)
     else:
         note.pop(LOSS_KEY, None)
-    game.set_annotation(number, note)
 
 
-def _add_review(game: Game, number: int, mark: str, why: str) -> None:
-    note = game.annotation(number)
+def _add_review(note: dict[str, Any], mark: str, why: str) -> None:
+    """The bot's comment after the reader's (once), and its mark unless one is set."""
     comment = note.get("comment")
     if not comment:
-        text = why
-    elif why in comment:  # reviewed before: say it once
-        text = comment
-    else:
-        text = _("{comment} | expert: {why}").format(comment=comment, why=why)
-    game.annotate(number, comment=text, mark=None if "mark" in note else mark)
+        note["comment"] = why
+    elif why not in comment:  # reviewed before: say it once
+        note["comment"] = _("{comment} | expert: {why}").format(comment=comment, why=why)
+    note.setdefault("mark", mark)
 
 
 # ---------------------------------------------------------------- the summary

@@ -727,3 +727,31 @@ def test_a_side_line_move_is_judged_and_set_against_the_game() -> None:
     w.perspective = mover
     w.play(other_move(w))
     assert "chances after it" in w.status["text"] and "(in the game after move 41" in w.status["text"]
+
+
+def test_the_review_judges_the_side_lines_too() -> None:
+    game = Game.new(seed=3)
+    while game.ply < 12:
+        game.play(game.legal_moves()[0])
+    r = ReplayWidget(game)
+    r.seek(6)
+    r.play(other_move(r))
+    r.play(r.legal[0])
+    r.exit_line()
+    before = r.record
+    expected = annotate_with_bot(before)["moves"][6]["variations"]
+    r.review_with_bot(wait=True)
+    assert r.record["moves"][6]["variations"] == expected
+    assert all("eval" in e for e in expected[0])
+    assert "reviewed the game" in r.status["text"] and not r.errors
+
+
+def test_stepping_through_a_side_line_says_its_chances() -> None:
+    w = ReplayWidget(SAMPLE)
+    w.seek(40)
+    w.play(other_move(w))
+    said = w.status["text"]
+    w.exit_line()
+    assert "chances after it" not in w.status["text"]  # the game's own move 40: the graph's business
+    w.enter_line(1)
+    assert said.split("Move ", 1)[1] in w.status["text"]

@@ -541,23 +541,15 @@ class ReplayWidget(PythonOwnedWidget[StatusKind]):
             if after[0] > before[0]
             else (_("The line goes on. ") if after[1] > before[1] else "")
         )
-        if not r.line:
-            self._say_position(prefix)
-            return
-        # a side line is what the review never saw: the expert judges each of its moves as it
-        # is played, from the mover's own view, so the alternative can be set against the game
-        from ...bots import evaluate
+        if r.line and "eval" not in r.annotation(r.ply):
+            # a side-line move is judged as it is played (the review judges the game's moves
+            # later), from the mover's own view, so the alternative can be set against the game
+            from ...bots import evaluate
 
-        mover = r.mover(r.ply)
-        if "eval" not in r.annotation(r.ply):
+            mover = r.mover(r.ply)
             c = evaluate(r.view(mover))
             r.set_eval(r.ply, *((c.win, c.lose) if mover == 0 else (c.lose, c.win)))
-        chances = side_line_chances(r, self.perspective)
-        self._say(
-            prefix + self._position_text() + chances,
-            "info",
-            prefix + self._position_text(words=True) + chances,
-        )
+        self._say_position(prefix)
 
     def _over(self) -> bool:
         return self._replay.state.result is not None
@@ -659,7 +651,7 @@ class ReplayWidget(PythonOwnedWidget[StatusKind]):
     def _merge_review(self, before: dict[str, Any], after: dict[str, Any], index: int) -> int:
         """Take the bot's chances (`eval`, its loss) for every move, and its marks and comments
         where the user has not changed that move since the review started (what the user
-        wrote meanwhile wins; side lines made meanwhile stay)."""
+        wrote meanwhile wins; side lines made meanwhile stay, and keep no review)."""
         if self._replay.game_index != index or not isinstance(after, dict):
             return 0
         added = 0
@@ -683,6 +675,15 @@ class ReplayWidget(PythonOwnedWidget[StatusKind]):
                 ):
                     note[key] = value
                     changed = noted = True
+            lines = new.get("variations")
+            if (
+                lines
+                and lines != note.get("variations")
+                and now[i].get("variations") == old.get("variations")
+            ):
+                added += _lines_noted(old.get("variations", []), lines)  # side lines untouched meanwhile
+                note["variations"] = lines
+                changed = True
             added += noted
             if changed:
                 try:
@@ -845,8 +846,14 @@ class ReplayWidget(PythonOwnedWidget[StatusKind]):
         return game_info(self._replay, editable=True, review=True, from_above=self.perspective is None)
 
     def _say_position(self, prefix: str = "") -> None:
-        """Say where the cursor is (after `prefix`), in symbols and in words."""
-        self._say(prefix + self._position_text(), "info", prefix + self._position_text(words=True))
+        """Say where the cursor is (after `prefix`), in symbols and in words; in a side line,
+        with the chances the expert gave its move."""
+        chances = side_line_chances(self._replay, self.perspective)
+        self._say(
+            prefix + self._position_text() + chances,
+            "info",
+            prefix + self._position_text(words=True) + chances,
+        )
 
     def _position_text(self, words: bool = False) -> str:
         """Where the cursor is, in a sentence (with `words`: cards named in words)."""
@@ -857,6 +864,16 @@ class ReplayWidget(PythonOwnedWidget[StatusKind]):
 
 
 # ---------------------------------------------------------------------- helpers
+def _lines_noted(old: list[Any], new: list[Any]) -> int:
+    """How many side-line moves (nested ones too) the review gave a comment or mark."""
+    count = 0
+    for old_line, new_line in zip(old, new, strict=False):
+        for a, b in zip(old_line, new_line, strict=False):
+            count += any(a.get(k, "") != b.get(k, "") for k in ("comment", "mark"))
+            count += _lines_noted(a.get("variations", []), b.get("variations", []))
+    return count
+
+
 def _bot_name(bot: str) -> str:
     """The reviewing bot as the status line names it ("the expert")."""
     return _("expert") if bot == "expert" else bot
