@@ -114,11 +114,21 @@ export class Interaction {
     if (tgt) tgt.classList.add("sw-hint-target");
   }
 
-  /** Elements the arrow keys move between, in reading order. */
+  /** Elements the arrow keys move between, in reading order: piles, buttons and the cards of
+   * the hand being played (the bottom one, or the mover's own wherever it is drawn). */
   focusables() {
-    return [...this.host.querySelectorAll("[data-pile], [data-pile=H] .sw-face, [data-action]")].filter(
-      (x) => !x.disabled,
+    const hand = this.drawn && this.drawn.piles.get("H");
+    return [...this.host.querySelectorAll("[data-pile], .sw-face, [data-action]")].filter(
+      (x) => !x.disabled && (!x.matches(".sw-face") || x.closest("[data-pile]") === hand),
     );
+  }
+
+  /** The name the moves use for a pile element: its `data-pile`, unless the drawn board names
+   * it otherwise (a replay seen from above, the player at the top to move: their piles are
+   * played as H, P, S1..S4 while the page keeps saying where they sit). */
+  pileName(el) {
+    const named = this.drawn && this.drawn.names && this.drawn.names.get(el);
+    return named || el.dataset.pile;
   }
 
   /** The focused element, also where the widget lives in a shadow root (marimo draws it there). */
@@ -208,7 +218,7 @@ export class Interaction {
     let card = target.closest("[data-source]");
     const pileEl = target.closest("[data-pile]");
     if (!pileEl) return;
-    const pile = pileEl.dataset.pile;
+    const pile = this.pileName(pileEl);
     if (!card && OWN_SOURCES.includes(pile)) {
       const tops = pileEl.querySelectorAll("[data-source]");
       card = tops[tops.length - 1] || null; // a pile stands for its top card
@@ -282,28 +292,74 @@ export class Interaction {
     e.stopPropagation();
   }
 
+  /**
+   * Move the keyboard focus to the nearest pile, card or button in the arrow's direction, by
+   * what is seen: a pile is where its cards are (its caption left out). Up and Down go to the
+   * row above or below (the nearest element there decides which row that is) and, in it, to
+   * what overlaps this one sideways, else to what is nearest sideways. Left and Right stay in
+   * this row (what overlaps it up and down) and never wrap to another one: at the row's end
+   * the focus stays. A hand of cards is reached card by card, not as a whole.
+   */
   moveFocus(from, key) {
     const items = this.focusables().filter((x) => x.getClientRects().length);
     if (!items.length) return;
-    let i = items.indexOf(from);
-    let next;
-    if (i < 0) next = items[0];
-    else if (key === "ArrowRight") next = items[(i + 1) % items.length];
-    else if (key === "ArrowLeft") next = items[(i - 1 + items.length) % items.length];
-    else {
-      const r = from.getBoundingClientRect();
-      const cx = r.left + r.width / 2;
-      const cy = r.top + r.height / 2;
+    if (!items.includes(from)) {
+      this.rememberFocus(items[0]);
+      this.focusEl(items[0]);
+      return;
+    }
+    // a pile that holds focusable cards (a hand) is entered by its first card
+    const inner = items.filter((x) => x !== from && from.contains(x));
+    if (inner.length && key === "ArrowRight") {
+      this.rememberFocus(inner[0]);
+      this.focusEl(inner[0]);
+      return;
+    }
+    const seen = (x) => {
+      const body = x.matches("[data-pile]") && x.querySelector(":scope > :not(.sw-caption)");
+      return (body || x).getBoundingClientRect();
+    };
+    const r = seen(from);
+    const cx = (q) => q.left + q.width / 2;
+    const cy = (q) => q.top + q.height / 2;
+    const overlap = (a0, a1, b0, b1) => Math.min(a1, b1) - Math.max(a0, b0);
+    const apart = (a0, a1, b0, b1) => Math.max(0, b0 - a1, a0 - b1); // 0 if they overlap
+    const candidates = [];
+    for (const x of items) {
+      if (x === from || x.contains(from) || from.contains(x)) continue;
+      if (items.some((y) => y !== x && x.contains(y))) continue; // a hand with cards: its cards
+      candidates.push({ x, q: seen(x) });
+    }
+    let next = null;
+    if (key === "ArrowLeft" || key === "ArrowRight") {
+      const sign = key === "ArrowRight" ? 1 : -1;
       let best = Infinity;
-      for (const x of items) {
-        if (x === from || x.contains(from) || from.contains(x)) continue;
-        const q = x.getBoundingClientRect();
-        const dy = q.top + q.height / 2 - cy;
-        if (key === "ArrowDown" ? dy <= 4 : dy >= -4) continue;
-        const score = Math.abs(dy) * 1 + Math.abs(q.left + q.width / 2 - cx) * 2;
+      for (const { x, q } of candidates) {
+        if (overlap(r.top, r.bottom, q.top, q.bottom) <= 0) continue; // another row
+        const dx = (cx(q) - cx(r)) * sign;
+        if (dx <= 1) continue;
+        const score = dx + Math.abs(cy(q) - cy(r)) * 0.01;
         if (score < best) {
           best = score;
           next = x;
+        }
+      }
+    } else if (key === "ArrowUp" || key === "ArrowDown") {
+      const up = key === "ArrowUp";
+      // wholly on that side of this element (a little slack for a lifted card or a ring)
+      const gap = (q) => (up ? r.top - q.bottom : q.top - r.bottom);
+      const ahead = candidates.filter(({ q }) => gap(q) >= -4 && (up ? cy(q) < r.top : cy(q) > r.bottom));
+      if (ahead.length) {
+        const nearest = ahead.reduce((a, b) => (gap(b.q) < gap(a.q) ? b : a));
+        const band = nearest.q;
+        const row = ahead.filter(({ q }) => overlap(band.top, band.bottom, q.top, q.bottom) > 0);
+        let best = Infinity;
+        for (const { x, q } of row) {
+          const score = apart(r.left, r.right, q.left, q.right) * 1000 + Math.abs(cx(q) - cx(r));
+          if (score < best) {
+            best = score;
+            next = x;
+          }
         }
       }
     }
@@ -317,7 +373,7 @@ export class Interaction {
     if (x.dataset.action) return `action:${x.dataset.action}`;
     if (x.dataset.source === "H") return `H:${x.dataset.card}`;
     const p = x.closest("[data-pile]");
-    return p ? `pile:${p.dataset.pile}` : null;
+    return p ? `pile:${this.pileName(p)}` : null;
   }
 
   rememberFocus(x) {

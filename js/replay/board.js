@@ -1,31 +1,33 @@
 // The table pane: the position at the cursor (renderTable) on which the user may try a move
 // by click, drag, keyboard or touch exactly as on the playing table (js/lib/interaction.js),
 // with the legal moves Python sent; Python checks and plays every move. Seen from above,
-// the player to move may sit at the top: their piles then take the bottom seat's data-pile
-// names for the interaction (which plays the bottom seat's cards), and give them back to
-// the other seat, so that a move is always sent in the mover's own names (H, P, S1..S4).
+// the player to move may sit at the top: the interaction then plays their piles under the
+// mover's own names (H, P, S1..S4), so that a move is always sent in those names, while every
+// element keeps the data-pile of where it sits on the screen (O-H at the top, as API.md says).
 import { animateLast, snapshot } from "../lib/animate.js";
 import { Interaction } from "../lib/interaction.js";
 import { renderTable } from "../lib/layout.js";
 
 const OWN = ["H", "P", "S1", "S2", "S3", "S4"];
 
-/** The top seat plays: swap the two seats' pile names (elements and map). */
+/** The top seat plays: its piles under the mover's names, the bottom seat's under O- names
+ * (the map the interaction looks piles up in, and the names it reads off each element). */
 function swapSeats(drawn) {
   const piles = new Map(drawn.piles);
+  const names = new Map();
   for (const key of OWN) {
     const mine = drawn.piles.get(`O-${key}`);
     const theirs = drawn.piles.get(key);
     if (mine) {
-      mine.dataset.pile = key;
+      names.set(mine, key);
       piles.set(key, mine);
     }
     if (theirs) {
-      theirs.dataset.pile = `O-${key}`;
+      names.set(theirs, `O-${key}`);
       piles.set(`O-${key}`, theirs);
     }
   }
-  return { ...drawn, piles };
+  return { ...drawn, piles, names };
 }
 
 /**

@@ -1,6 +1,7 @@
 // The card-table widget (SpiteWidget): draws the synced table and reports clicks to Python.
 import "../lib/styles.css";
 import { animateChange, snapshot } from "../lib/animate.js";
+import { cardDisplay } from "../lib/cards.js";
 import { Interaction } from "../lib/interaction.js";
 import { renderTable } from "../lib/layout.js";
 import { actionMessage, moveMessage } from "../lib/protocol.js";
@@ -17,6 +18,30 @@ function blockedReason(model, table, legal, busy, actions) {
   if (table.result) return t(model, "blocked.over");
   if (!legal.length) return t(model, "blocked.not-your-turn");
   return "";
+}
+
+/**
+ * Unseen lines in the status line's grid cell (styles.css: .sw-news), so that its row is as
+ * tall as the tallest of them and the piles below it stay put while the words change (a
+ * card picked up, Escape, a hint): room for as many lines as a usual hint takes at the
+ * cell's width (an empty line, sized by styles.css), Python's line now (the browser's own
+ * words replace it until Python speaks again), and the two longest lines the browser says.
+ */
+function statusRoom(model, python) {
+  const card = cardDisplay("Th");
+  const lines = [
+    "",
+    python || "",
+    t(model, "select.text", { card, piles: "C1, C2, C3, S1, S2, S3, S4" }),
+    t(model, "select.none.text", { card }),
+  ];
+  return lines.map((text, i) => {
+    const room = document.createElement("div");
+    room.className = `sw-status sw-status-room${i ? "" : " sw-status-lines"}`;
+    room.setAttribute("aria-hidden", "true");
+    room.textContent = text;
+    return room;
+  });
 }
 
 function render({ model, el, host }) {
@@ -36,13 +61,15 @@ function render({ model, el, host }) {
   // `words`: the same with cards named in words, for the live region
   const say = (text, kind = "info", words = text) => {
     if (statusLine) setStatus(statusLine, text, kind);
-    if (text !== "…") announce(live, words);
+    announce(live, words);
   };
   const send = (message) => model.send(message);
   const interaction = new Interaction(root, {
     send: (source, card, target) => {
       const table = model.get("table");
-      say("…", "info");
+      // until Python answers (the next draw), the line keeps its words, dimmed: no "…"
+      // blinking in their place for a moment
+      if (statusLine) statusLine.classList.add("sw-status-pending");
       send(moveMessage(source, card, target, table.seq));
     },
     say,
@@ -75,7 +102,7 @@ function render({ model, el, host }) {
     const next = renderTable(table, { tallestSide: room.tallest });
     const status = model.get("status") || {};
     statusLine = renderStatus(status);
-    next.news.append(statusLine);
+    next.news.append(statusLine, ...statusRoom(model, status.text));
     view.replaceChildren(renderHeader(model.get("score"), actions, onAction, model), next.board);
     review.decorate(view, table, busy);
     if (status.id !== spoken) {

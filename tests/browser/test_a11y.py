@@ -132,19 +132,24 @@ def test_a_whole_turn_by_keyboard_alone(notebook: Any, page: Any) -> None:
 
     played = []
     for _ in range(3):  # the pay-off Ace, 2 and 3 onto center stack 1
-        press_until(page, "ArrowLeft", "a.dataset.pile === 'P'")
+        # the arrows go row by row: down to your row, left along it to the pay-off pile
+        press_until(page, "ArrowDown", "a.closest('.sw-seat-bottom')", limit=3)
+        press_until(page, "ArrowLeft", "a.dataset.pile === 'P'", limit=12)
         ring = focus_outline(page)
         assert ring["focusVisible"] and ring["width"] >= 3, ring
         page.keyboard.press("Enter")
         card = page.locator(f"{ROOT} .sw-selected").get_attribute("data-card")
-        press_until(page, "ArrowLeft", "a.dataset.pile === 'C1'")
+        page.keyboard.press("ArrowUp")  # the pile above the pay-off pile: the stock
+        assert page.evaluate("() => document.activeElement.dataset.pile") == "stock"
+        press_until(page, "ArrowRight", "a.dataset.pile === 'C1'", limit=3)
         old = root.get_attribute("data-seq")
         page.keyboard.press("Enter")
         page.wait_for_function(f"() => document.querySelector('.sw-root').dataset.seq !== '{old}'")
         played.append(card)
         assert page.locator(f"{ROOT} [data-pile='C1'] [data-card]").get_attribute("data-card") == card
     # a hand card onto side stack 2 ends the turn; Space picks up as Enter does
-    press_until(page, "ArrowRight", "a.closest('[data-pile=H]') && a.dataset.card")
+    press_until(page, "ArrowDown", "a.closest('.sw-seat-bottom')", limit=3)
+    press_until(page, "ArrowRight", "a.closest('[data-pile=H]') && a.dataset.card", limit=12)
     card = page.evaluate("() => document.activeElement.dataset.card")
     page.keyboard.press(" ")
     press_until(page, "ArrowLeft", "a.dataset.pile === 'S2'")

@@ -51,10 +51,13 @@ def alternatives(at: int) -> tuple[Move, Move]:
 
 
 def play_by_clicks(page: Any, move: Move) -> None:
-    """Click the card, then the pile: the mover's piles carry the mover's names (H, P, S1..)."""
-    source, target = move.source, move.target
-    if source == "H":
-        page.locator(f".swr-root [data-pile='H'] [data-card='{move.card}']").first.click()
+    """Click the card, then the pile. The piles are named where they sit (API.md): the mover's
+    are H, P, S1.. at the bottom, O-H, O-P, O-S1.. at the top (seen from above, the top player
+    to move); only the mover's cards can be picked up (they carry data-source)."""
+    mine = "" if page.locator(".swr-root [data-pile='H'] [data-source]").count() else "O-"
+    source, target = mine + move.source, move.target if move.target[0] == "C" else mine + move.target
+    if move.source == "H":
+        page.locator(f".swr-root [data-pile='{source}'] [data-card='{move.card}']").first.click()
     else:
         page.locator(f".swr-root [data-pile='{source}'] [data-source]").last.click()
     page.locator(f".swr-root [data-pile='{target}'].sw-target").click()
@@ -142,7 +145,8 @@ def test_a_side_line_by_clicks_the_review_and_the_graph(
     # the record in the kernel, saved and loaded again
     probe = notebook.run_json(1)
     assert probe["vars"] == [[str(first), str(second)]], probe
-    assert probe["first"] == {"comment": "a try of our own", "mark": "!?"}, probe
+    # the review judged the side line too: its words come after ours, our mark stays
+    assert probe["first"]["mark"] == "!?" and probe["first"]["comment"].startswith("a try of our own"), probe
     assert probe["evals"] == 155 and probe["line"] == []
     reloaded = notebook.run_json(2)
     assert reloaded == {"same": True, "moves": True, "evals": 155, "summary": True}, reloaded
@@ -164,6 +168,53 @@ def test_a_side_line_by_clicks_the_review_and_the_graph(
     wait_line(page, [])
     page.wait_for_function("() => !document.querySelector('.swr-move-side')", timeout=15_000)
     assert ply(page) == 20
+
+
+def test_the_top_player_moves_on_piles_named_where_they_sit(notebook: Any, page: Any) -> None:
+    """Seen from above with the top player to move, the top seat's piles keep their O- names
+    (API.md: plain names are the bottom player's), and a side line is played on them."""
+    notebook.open(
+        "top_mover.ipynb", [f"from spite_widget import ReplayWidget\nw = ReplayWidget({str(SAMPLE)!r})\nw"]
+    )
+    wide_notebook(page)
+    page.locator(".swr-root").wait_for()
+    page.locator(".swr-movelist .swr-move:not(.swr-move-side)[data-ply='21']").click()
+    wait_ply(page, 21)
+    root = page.locator(".swr-root")
+    assert root.get_attribute("data-player-to-move") == "1"
+    assert page.locator(".swr-root [data-pile='O-H'] [data-source]").count() == 5  # Bo's, at the top
+    assert page.locator(".swr-root [data-pile='H'] [data-source]").count() == 0
+    assert sorted(
+        page.locator(".swr-root [data-pile]").evaluate_all("(es) => es.map((e) => e.dataset.pile)")
+    ) == sorted(
+        [
+            "O-P",
+            "O-H",
+            "O-S1",
+            "O-S2",
+            "O-S3",
+            "O-S4",
+            "P",
+            "H",
+            "S1",
+            "S2",
+            "S3",
+            "S4",
+            "C1",
+            "C2",
+            "C3",
+            "stock",
+        ]
+    )
+    r = Replay(SAMPLE)
+    r.seek(21)
+    move = next(
+        m for m in r.state.legal_moves() if m != r.moves[21] and m.source == "H" and m.target[0] == "S"
+    )
+    play_by_clicks(page, move)
+    wait_line(page, [[22, 1]])
+    wait_ply(page, 22)
+    assert "A new side line" in page.locator(".swr-root [data-status]").inner_text()
 
 
 def test_a_puzzle_of_the_reviewed_game_solved_by_clicks(notebook: Any, page: Any, artifacts: Path) -> None:

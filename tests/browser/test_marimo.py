@@ -109,10 +109,9 @@ def test_a_turn_by_clicks_in_marimo(marimo_server: Any, page: Any, artifacts: Pa
     page.keyboard.press("Enter")
     page.locator("[data-pile='P'] .sw-selected").wait_for()
     old = root.get_attribute("data-seq")
-    for _ in range(8):
-        if page.locator("[data-pile='C1']").evaluate("(e) => e === e.getRootNode().activeElement"):
-            break
-        page.keyboard.press("ArrowLeft")
+    page.keyboard.press("ArrowUp")  # from the pay-off pile up to the stock, then right to C1
+    page.keyboard.press("ArrowRight")
+    assert page.locator("[data-pile='C1']").evaluate("(e) => e === e.getRootNode().activeElement")
     page.keyboard.press("Enter")
     expect(root).not_to_have_attribute("data-seq", old)
     assert page.locator("[data-pile='C1'] [data-card]").get_attribute("data-card")[0] == "2"

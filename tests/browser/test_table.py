@@ -224,17 +224,137 @@ def test_keyboard_only_move(notebook: Any, page: Any) -> None:
     assert page.locator(".sw-selected").count() == 0
     page.keyboard.press(" ")  # Space selects too
     page.locator("[data-pile='P'] .sw-selected").wait_for()
-    page.keyboard.press("ArrowLeft")  # from P, the pile before it in reading order: C3
-    assert page.evaluate("() => document.activeElement.dataset.pile") == "C3"
+    page.keyboard.press("ArrowUp")  # from P, the pile above it: the stock, then right: C1
+    assert page.evaluate("() => document.activeElement.dataset.pile") == "stock"
+    page.keyboard.press("ArrowRight")
+    assert page.evaluate("() => document.activeElement.dataset.pile") == "C1"
     old = seq(page)
     page.keyboard.press("Enter")
     wait_seq_after(page, old)
-    assert page.locator("[data-pile='C3'] [data-card]").get_attribute("data-card")[0] == "A"
+    assert page.locator("[data-pile='C1'] [data-card]").get_attribute("data-card")[0] == "A"
     # the focus stays on the table after the redraw, ready for the next key
-    assert page.evaluate("() => document.activeElement.dataset.pile") == "C3"
+    assert page.evaluate("() => document.activeElement.dataset.pile") == "C1"
     state = notebook.run_json(1)
-    assert len(state["moves"]) == 1 and state["moves"][0].endswith(">C3")
+    assert len(state["moves"]) == 1 and state["moves"][0].endswith(">C1")
     assert state["moves"][0].startswith("P:A")
+
+
+FOCUSED = """() => {
+    const a = document.activeElement;
+    if (a.dataset.card && a.closest("[data-pile='H']")) return 'H:' + a.dataset.card;
+    return a.dataset.pile || (a.dataset.action ? 'action:' + a.dataset.action : a.className);
+}"""
+
+# where each pile's cards are (its caption left out): the rectangle the arrows go by
+SEEN = """(sel) => {
+    const p = document.querySelector(sel);
+    const r = p.querySelector(':scope > :not(.sw-caption)').getBoundingClientRect();
+    return {left: r.left, right: r.right, top: r.top, bottom: r.bottom};
+}"""
+
+
+def press_from(page: Any, selector: str, key: str) -> str:
+    """Focus `selector`, press `key`, return what has the focus then (a pile key, H:<card>)."""
+    page.locator(selector).focus()
+    page.keyboard.press(key)
+    return str(page.evaluate(FOCUSED))
+
+
+def test_arrows_go_to_the_nearest_pile_that_way(notebook: Any, page: Any, artifacts: Path) -> None:
+    """At 900 px (at the deal: your side stacks are empty) the arrows go where the eye goes:
+    up from S4 to the center row, not into your hand; right from C3 nowhere, not round to
+    your pay-off pile; left from the first hand card to S4, not to the hand as a whole."""
+    page.set_viewport_size({"width": 1400, "height": 1200})
+    notebook.open(
+        "arrows.ipynb",
+        ["from spite_widget import SpiteWidget\nw = SpiteWidget(opponent='greedy', seed=1)\nw"],
+    )
+    root = page.locator(".sw-root")
+    root.wait_for()
+    page.evaluate("() => { document.querySelector('.sw-root').style.width = '900px'; }")
+    page.wait_for_timeout(300)
+    assert page.locator(".sw-root [data-pile='S4'] .sw-slot").count() == 1  # empty
+    first = page.locator(".sw-root [data-pile='H'] .sw-face").first
+    first_card = "H:" + str(first.get_attribute("data-card"))
+
+    up = press_from(page, ".sw-root [data-pile='S4']", "ArrowUp")
+    assert page.locator(".sw-root .sw-middle [data-pile]:focus").count() == 1, up
+    # ...to the center stack nearest above it
+    s4 = page.evaluate(SEEN, ".sw-root [data-pile='S4']")
+    centers = {k: page.evaluate(SEEN, f".sw-root [data-pile='{k}']") for k in ("stock", "C1", "C2", "C3")}
+    mid = (s4["left"] + s4["right"]) / 2
+    nearest = min(centers, key=lambda k: abs((centers[k]["left"] + centers[k]["right"]) / 2 - mid))
+    assert up == nearest, (up, nearest)
+
+    assert press_from(page, ".sw-root [data-pile='C3']", "ArrowRight") == "C3"  # the row ends
+    assert press_from(page, ".sw-root [data-pile='H'] .sw-face >> nth=0", "ArrowLeft") == "S4"
+    # the rest of the bottom row, both ways, and no wrapping at its ends
+    assert press_from(page, ".sw-root [data-pile='S4']", "ArrowRight") == first_card
+    assert press_from(page, ".sw-root [data-pile='S1']", "ArrowLeft") == "P"
+    assert press_from(page, ".sw-root [data-pile='P']", "ArrowLeft") == "P"
+    last = page.locator(".sw-root [data-pile='H'] .sw-face").last
+    assert press_from(page, ".sw-root [data-pile='H'] .sw-face >> nth=-1", "ArrowRight") == "H:" + str(
+        last.get_attribute("data-card")
+    )
+    # up and down go from row to row: bottom seat, center row, the computer's seat, buttons
+    assert press_from(page, ".sw-root [data-pile='P']", "ArrowUp") == "stock"
+    assert press_from(page, ".sw-root [data-pile='stock']", "ArrowDown") == "P"
+    assert press_from(page, ".sw-root [data-pile='stock']", "ArrowUp") == "O-P"
+    assert press_from(page, ".sw-root [data-pile='C1']", "ArrowDown").startswith("S")
+    assert press_from(page, ".sw-root [data-pile='O-P']", "ArrowUp").startswith("action:")
+    assert press_from(page, ".sw-root [data-pile='P']", "ArrowDown") == "P"  # the last row
+    root.screenshot(path=str(artifacts / "table-arrows-900.png"))
+
+
+STEADY_CELL = "from spite_widget import SpiteWidget\nw = SpiteWidget(opponent='greedy', seed=1)\nw"
+
+# where your side stacks and your hand are, from the top of the table
+LOWER_HALF = """() => {
+    const root = document.querySelector('.sw-root');
+    const top = root.getBoundingClientRect().top;
+    const y = (k) => Math.round(root.querySelector(`[data-pile='${k}']`).getBoundingClientRect().top - top);
+    return Object.fromEntries(['S1', 'S2', 'S3', 'S4', 'H'].map((k) => [k, y(k)]));
+}"""
+
+
+def test_the_lower_half_stays_put_as_the_status_changes(notebook: Any, page: Any, artifacts: Path) -> None:
+    """At 360, 480 and 600 px the status line has a row of its own (or shares one with the
+    center stacks): its words change with a hint, a card picked up, Escape, and the side
+    stacks and the hand below it stay where they were at the deal."""
+    page.set_viewport_size({"width": 1400, "height": 1200})
+    notebook.open("steady.ipynb", [STEADY_CELL])
+    for i, width in enumerate((360, 480, 600)):
+        if i:
+            notebook.run_cell(0)  # a fresh deal
+        root = page.locator(".sw-root")
+        root.wait_for()
+        page.wait_for_function(
+            "() => document.querySelector('.sw-root [data-status]').innerText.includes('Your turn')"
+        )
+        page.evaluate(f"() => {{ document.querySelector('.sw-root').style.width = '{width}px'; }}")
+        page.wait_for_timeout(300)
+        at_deal = page.evaluate(LOWER_HALF)
+        seen = {"deal": at_deal}
+        page.locator(".sw-root [data-action='hint']").click()
+        page.locator(".sw-root .sw-status-hint").wait_for()
+        page.wait_for_timeout(100)
+        seen["hint"] = page.evaluate(LOWER_HALF)
+        root.screenshot(path=str(artifacts / f"table-steady-{width}-hint.png"))
+        page.locator(".sw-root [data-pile='H'] .sw-face").first.click()
+        page.locator(".sw-root .sw-selected").wait_for()
+        seen["selected"] = page.evaluate(LOWER_HALF)
+        root.screenshot(path=str(artifacts / f"table-steady-{width}-selected.png"))
+        page.keyboard.press("Escape")
+        page.wait_for_function("() => !document.querySelector('.sw-root .sw-selected')")
+        assert "cancelled" in status(page), status(page)
+        seen["escape"] = page.evaluate(LOWER_HALF)
+        # a pay-off card with nowhere to go says so at length: still nothing moves
+        page.locator(".sw-root [data-pile='P'] .sw-face").click()
+        page.locator(".sw-root .sw-selected").wait_for()
+        seen["payoff"] = page.evaluate(LOWER_HALF)
+        page.keyboard.press("Escape")
+        moved = {when: ys for when, ys in seen.items() if ys != at_deal}
+        assert not moved, (width, at_deal, moved)
 
 
 SCREEN_CELL = (
