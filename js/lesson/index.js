@@ -51,7 +51,8 @@ function render({ model, el }) {
   };
   const interaction = new Interaction(root, {
     send: (source, card, target) => {
-      say("\u2026", "info");
+      // until Python answers, the line keeps its words, dimmed (as on the playing table)
+      if (statusLine) statusLine.classList.add("sw-status-pending");
       model.send(moveMessage(source, card, target, model.get("table").seq));
     },
     say,

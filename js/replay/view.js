@@ -68,7 +68,7 @@ export function mountReplay(model, host, widgets = null) {
   const statusLine = renderStatus(model.get("status"));
   const say = (text, kind = "info", words = text) => {
     setStatus(statusLine, text, kind);
-    if (text !== "…") announce(live, words);
+    announce(live, words);
   };
 
   // ------------------------------------------------------------------ the parts
@@ -93,7 +93,8 @@ export function mountReplay(model, host, widgets = null) {
     move: (move) => {
       stop();
       note.flush();
-      say("…", "info");
+      // until Python answers, the line keeps its words, dimmed (as on the playing table)
+      statusLine.classList.add("sw-status-pending");
       send(tryMoveMessage(move, seq()));
     },
     say,
