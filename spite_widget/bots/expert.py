@@ -227,6 +227,9 @@ class ExpertBot(Bot):
                 self._why = lambda: _("no plan fits this position; plays the first legal move")
                 return moves[0]
         self._expect = _advance(key, step, RANK_OF[move.card])
+        if self.last_plan is not None:  # the plan from here on, told from this view
+            rest = dataclasses.replace(self.last_plan, steps=(step, *self._steps))
+            self._why = partial(describe_plan, view, rest)
         if move.ends_turn and self._search is not None:
             centers = _center_sizes(view)  # a discard leaves them as they are
             planner, plain = self._search.threat_parts(centers)

@@ -3,6 +3,8 @@ in sentences, "You play first", and the label over a replay left under the next 
 
 from __future__ import annotations
 
+import re
+
 from spite_widget import Game, Move
 from spite_widget.bots import get_bot
 from spite_widget.engine.i18n import language
@@ -133,3 +135,23 @@ def test_a_review_left_under_the_next_game_says_which_game_it_is() -> None:
     front.press("next-game")
     w.wait()
     assert len(w.match.games) == 2 and w.review_label.startswith("Replay of game 1")
+
+
+def test_a_hint_followed_is_explained_from_where_the_game_now_stands() -> None:
+    """A reviewer followed the hints of one turn: the second hint still said "Plays 4♣ to C2
+    so the pay-off 5♦ can follow" after 4♣ was on C2 (the plan told from its start)."""
+    card = re.compile(r"(?:10|[A2-9JQK])[♣♦♥♠]")
+    w = SpiteWidget(opponent="greedy", seed=9, opponent_delay=0)
+    front = FrontEnd(w)
+    checked = 0
+    while not w.game.is_over and checked < 60:
+        front.press("hint")
+        move = Move.parse(w.hint)
+        why = front.status.split(". ", 1)[1]  # after "Hint: A♣ (from your hand) on C1."
+        named = card.findall(why)
+        assert named and named[0] == move.card.display, (front.status, str(move))
+        checked += 1
+        w.play(w.hint)
+        if w.game.current_player != 0:
+            w.wait()
+    assert checked >= 40
