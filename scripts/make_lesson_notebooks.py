@@ -45,7 +45,8 @@ WORDS = {
             "**Tu turno.** La misma lección, en vivo: haz clic en una de tus cartas (se iluminan las "
             "pilas a las que puede ir) y luego en una pila; o arrástrala hasta allí; o usa las flechas "
             "y Enter. Una jugada no permitida se explica con su regla. *Pista*, *Solución* (un paso "
-            "cada vez), *Deshacer* y *Reiniciar* son botones."
+            "cada vez), *Deshacer* y *Reiniciar* son botones. (Ejecuta la celda para ver la mesa: el "
+            "cuaderno se guarda sin ella.)"
         ),
         "end": (
             '## Juega las lecciones\n\n`lessons(lang="es")` da las dieciséis lecciones en español. '
@@ -75,7 +76,8 @@ WORDS = {
             "**Sua vez.** A mesma lição, ao vivo: clique em uma das suas cartas (as pilhas para onde "
             "ela pode ir se acendem) e depois em uma pilha; ou arraste-a até lá; ou use as setas e "
             "Enter. Uma jogada não permitida é explicada com a sua regra. *Dica*, *Solução* (um passo "
-            "de cada vez), *Desfazer* e *Recomeçar* são botões."
+            "de cada vez), *Desfazer* e *Recomeçar* são botões. (Execute a célula para ver a mesa: o "
+            "caderno é salvo sem ela.)"
         ),
         "end": (
             '## Jogue as lições\n\n`lessons(lang="pt")` dá as dezesseis lições em português. '
@@ -152,13 +154,17 @@ def notebook(lang: str) -> nbformat.NotebookNode:
     return nb
 
 
-def _without_widgets(nb: nbformat.NotebookNode) -> nbformat.NotebookNode:
+def without_widgets(nb: nbformat.NotebookNode) -> nbformat.NotebookNode:
     """`nb` without its widgets' saved state and views: a saved widget brings back the front
-    end of the day it was saved (tests/test_examples_outputs.py says why)."""
+    end of the day it was saved (tests/test_examples_outputs.py says why, and saves every
+    example notebook through this). A cell left with no output shows no run number either:
+    "[6]:" over nothing reads as a cell that failed."""
     nb.metadata.pop("widgets", None)
     for cell in nb.cells:
         if cell.cell_type == "code":
             cell.outputs = [o for o in cell.outputs if WIDGET_VIEW not in o.get("data", {})]
+            if not cell.outputs:
+                cell.execution_count = None
     return nb
 
 
@@ -169,7 +175,7 @@ def main() -> None:
         NotebookClient(
             nb, kernel_name="python3", timeout=300, resources={"metadata": {"path": str(path.parent)}}
         ).execute()
-        nbformat.write(_without_widgets(nb), path)
+        nbformat.write(without_widgets(nb), path)
         print("wrote", path)
 
 

@@ -16,6 +16,7 @@ To refresh a notebook's saved outputs after changing what it prints:
 
 from __future__ import annotations
 
+import importlib.util
 import re
 import shutil
 import sys
@@ -27,10 +28,19 @@ import nbformat
 import pytest
 from notebooks import cell_outputs, run_notebook
 
+_spec = importlib.util.spec_from_file_location(
+    "make_lesson_notebooks", Path(__file__).resolve().parents[1] / "scripts" / "make_lesson_notebooks.py"
+)
+assert _spec is not None and _spec.loader is not None
+_maker = importlib.util.module_from_spec(_spec)
+_spec.loader.exec_module(_maker)
+without_widgets = _maker.without_widgets
+"""The one way an example notebook is saved: without its widgets (see above)."""
+
 ROOT = Path(__file__).resolve().parents[1]
 NOTEBOOKS = sorted((ROOT / "examples").glob("*.ipynb"))
 
-WIDGET_VIEW = "application/vnd.jupyter.widget-view+json"
+WIDGET_VIEW = _maker.WIDGET_VIEW
 _ADDRESS = re.compile(r" at 0x[0-9a-f]+")
 """Object addresses in a default repr differ at every run; nothing else is normalised."""
 
@@ -90,15 +100,10 @@ def test_no_widget_is_saved_with_its_bundle_of_the_day(path: Path) -> None:
         i for i, c in enumerate(nb.cells) for o in c.get("outputs", []) if WIDGET_VIEW in o.get("data", {})
     ]
     assert not views, f"{path.name}: cells {views} carry a saved widget view"
-
-
-def without_widgets(nb: Any) -> Any:
-    """`nb` without its widgets' saved state and views (see the module's docstring)."""
-    nb.metadata.pop("widgets", None)
-    for cell in nb.cells:
-        if cell.cell_type == "code":
-            cell.outputs = [o for o in cell.outputs if WIDGET_VIEW not in o.get("data", {})]
-    return nb
+    bare = [
+        i for i, c in enumerate(nb.cells) if c.cell_type == "code" and not c.outputs and c.execution_count
+    ]
+    assert not bare, f"{path.name}: cells {bare} show a run number over no output"
 
 
 def save_fresh_outputs(path: Path) -> None:

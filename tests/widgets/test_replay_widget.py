@@ -747,7 +747,9 @@ def test_the_review_judges_the_side_lines_too() -> None:
 
 
 def test_stepping_through_a_side_line_says_its_chances() -> None:
-    w = ReplayWidget(SAMPLE)
+    record = json.loads(SAMPLE.read_text())
+    record["moves"][39]["eval"] = {"p0": 0.42, "p1": 0.4}  # the game's move 40, reviewed
+    w = ReplayWidget(record)
     w.seek(40)
     w.play(other_move(w))
     said = w.status["text"]
@@ -755,3 +757,5 @@ def test_stepping_through_a_side_line_says_its_chances() -> None:
     assert "chances after it" not in w.status["text"]  # the game's own move 40: the graph's business
     w.enter_line(1)
     assert said.split("Move ", 1)[1] in w.status["text"]
+    w.seek(40)  # in the line, but on the game's own move before it branches: nothing to compare
+    assert w.replay.line and "chances after it" not in w.status["text"], w.status["text"]

@@ -231,7 +231,7 @@ def test_next_game_and_new_match() -> None:
         assert w.game.first_player == 1 and w.game.current_player == 0  # the computer opened
         assert w.score["game"] == 2
     scores = list(w.match.scores)
-    front.press("new-match")  # a score is at stake: the button asks first
+    front.press("new-match")  # a game or a score is at stake: the button asks first
     assert w.match.scores == scores and "Press New match again" in front.status
     front.press("new-match")
     assert len(w.match.games) == 1 and w.match.scores == [0, 0] and w.game.ply in (0,)
@@ -246,7 +246,7 @@ def test_new_match_asks_before_giving_up_a_game_in_progress() -> None:
     front.move(center_move(w) or w.legal[0])
     ply, game = w.game.ply, w.game
     front.press("new-match")
-    assert front.kind == "info" and "this game is given up" in front.status
+    assert front.kind == "info" and front.status.endswith("this game is given up.")  # 0–0: no score to lose
     assert w.game is game and w.game.ply == ply
     front.press("hint")  # anything said in between: the question is no longer on the screen
     front.press("new-match")
@@ -349,3 +349,21 @@ def test_the_thread_does_not_outlive_a_new_match() -> None:
     w.new_match()
     time.sleep(0.05)
     assert not w.busy and w.game.ply == 0
+
+
+def test_new_match_after_a_won_game_keeps_the_result_in_view() -> None:
+    w = SpiteWidget(opponent=None, seed=1)
+    game = w.game
+    while not game.is_over:  # pay-off cards first, else the lowest center move, else a discard
+        moves = game.legal_moves()
+        pay = [m for m in moves if m.source == "P"]
+        center = [m for m in moves if m.to_center and m.card.rank != "K"]
+        game.play(pay[0] if pay else center[0] if center else moves[-1])
+    assert game.outcome is not None and game.outcome.winner is not None  # seed 1's deal is won
+    front = FrontEnd(w)
+    a, b = w.match.scores
+    front.press("new-match")
+    assert "emptied the pay-off pile and wins" in front.status, front.status  # the result stays
+    assert front.status.endswith(
+        f"Press New match again to start over: the score ({a}–{b}) goes back to 0–0."
+    )

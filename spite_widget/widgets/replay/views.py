@@ -87,7 +87,7 @@ def side_line_chances(r: Replay, seat: int | None = None) -> str:
     win)." for a side-line move the expert has judged (its `eval`), set against the game's own
     move there when the review gave it one (from a seat, only a move of that seat's: the
     other's was judged from a hand the seat cannot see); "" elsewhere."""
-    if not r.line or r.ply == 0:
+    if not r.line or r.ply < r.line[0][0]:  # before the branch: the game's own moves
         return ""
     ev = r.annotation(r.ply).get("eval")
     if not isinstance(ev, dict):

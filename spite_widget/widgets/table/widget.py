@@ -317,13 +317,18 @@ class SpiteWidget(PythonOwnedWidget[StatusKind]):
         in_progress = not game.is_over and game.ply > 0
         if (in_progress or any(scores)) and self._new_match_asked != self.status.get("id"):
             a, b = scores
-            ask = (
-                _(
-                    "Press New match again to start over: this game is given up and the match goes back to 0–0 (now {a}–{b})."
+            if not in_progress:
+                ask = _("Press New match again to start over: the score ({a}–{b}) goes back to 0–0.").format(
+                    a=a, b=b
                 )
-                if in_progress
-                else _("Press New match again to start over: the match goes back to 0–0 (now {a}–{b}).")
-            ).format(a=a, b=b)
+                if game.is_over:  # the result stays in view, the question after it
+                    ask = self.session.end_text() + " " + ask
+            elif any(scores):
+                ask = _(
+                    "Press New match again to start over: this game is given up and the score ({a}–{b}) goes back to 0–0."
+                ).format(a=a, b=b)
+            else:
+                ask = _("Press New match again to start over: this game is given up.")
             self._say(ask, "info")
             self._new_match_asked = self.status.get("id")
             return
