@@ -91,6 +91,8 @@ function sidePile(cards, key, name, owner, told_) {
   return p;
 }
 
+const HAND_SIZE = 5;
+
 function handPile(seat, key, owner) {
   const shown = Array.isArray(seat.hand);
   const n = shown ? seat.hand.length : seat.hand_count;
@@ -98,6 +100,16 @@ function handPile(seat, key, owner) {
     englishLabel("hand", { owner, n, cards: shown ? seat.hand.map((c) => cardWords(c)) : null }));
   const p = pile(key, `sw-hand ${shown ? "sw-hand-up" : "sw-hand-down"}`, label);
   const row = el("div", "sw-hand-cards");
+  if (!shown) {
+    // unseen room for the cards a full hand holds: a face-down hand keeps one width as it
+    // shrinks, or a hand of four fits beside the side stacks where five did not and the rows
+    // below jump up, then down again at the next draw
+    for (let i = Math.max(n, 1); i < HAND_SIZE; i++) {
+      const room = el("div", "sw-card sw-hand-room");
+      room.setAttribute("aria-hidden", "true");
+      row.append(room);
+    }
+  }
   if (!n) row.append(emptySlot(""));
   if (shown) seat.hand.forEach((c) => row.append(cardFace(c)));
   else for (let i = 0; i < n; i++) row.append(cardBack());

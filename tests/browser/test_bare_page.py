@@ -175,3 +175,29 @@ def test_a_squeezed_hand_shows_no_piece_of_a_covered_index(bare: Any, new_page: 
                 assert probe["seen"], (width, probe)
     assert squeezed and apart, (squeezed, apart)  # both cases were met
     print(f"{squeezed} covered indexes checked hidden, {apart} apart checked shown")
+
+
+def test_the_other_hand_keeps_its_width_as_it_shrinks(bare: Any, new_page: Any) -> None:
+    """At 484 px a reviewer saw the rows below jump 100 px after the computer's turn: its hand
+    of four fitted beside its side stacks where five had not. The computer's hand of five (at
+    the deal) and of fewer (after its turn) take one width at every width of the table."""
+    from spite_widget import SpiteWidget
+
+    dealt = SpiteWidget(opponent="greedy", seed=5, opponent_delay=0)
+    after = SpiteWidget(opponent="greedy", seed=5, opponent_delay=0)
+    after.play(next(m for m in after.legal if m.endswith(">S1")))  # the computer's turn follows
+    after.wait(10)
+    counts = [w.table["seats"][1]["hand_count"] for w in (dealt, after)]
+    assert counts[0] == 5 and counts[1] < 5, counts
+    probe = """() => document.querySelector('.sw-root [data-pile="O-H"]').getBoundingClientRect().width"""
+    widths: list[list[float]] = []
+    for w in (dealt, after):
+        page = bare.open(w, page=new_page(viewport={"width": 1440, "height": 1100}))
+        seen = []
+        for width in range(300, 1401, 8):
+            page.evaluate(f"() => {{ document.getElementById('widget').style.width = '{width}px'; }}")
+            page.wait_for_timeout(20)
+            seen.append(page.evaluate(probe))
+        widths.append(seen)
+    moved = [(300 + 8 * i, a, b) for i, (a, b) in enumerate(zip(*widths, strict=True)) if abs(a - b) > 0.5]
+    assert not moved, moved[:5]
