@@ -194,6 +194,7 @@ def test_a_failed_attempt_offers_undo_and_reset() -> None:
     assert b.kind == "failed" and "Reset" in b.status
     b.move("H:As>C1")
     assert b.kind == "failed" and w.session.game.ply == w.session.start_ply + 1
+    assert b.status == "This attempt is over: press Undo or Reset to try again.", b.status  # said once
     b.press("undo")
     assert w.progress == "playing" and b.status.startswith("Took back 9♣")
     b.move("H:9c>S1")

@@ -299,8 +299,8 @@ class LessonWidget(PythonOwnedWidget[LessonStatusKind]):
                 pass
             elif was == "done":
                 self._say(self._then_next(feedback.text), "done")
-            elif was == "failed":
-                self._say(feedback.text + " " + _("Press Undo or Reset to try again."), "failed")
+            elif was == "failed":  # the session's "reset to try again" forgets Undo: said once, whole
+                self._say(_("This attempt is over: press Undo or Reset to try again."), "failed")
             else:
                 self._say(feedback.text, "error")
             return feedback
