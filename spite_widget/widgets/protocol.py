@@ -220,14 +220,21 @@ NOT_TARGETS: Final = frozenset({"P", "H", "stock"})
 Unreadable = Literal["opponent", "never-on", "not-a-move"]
 
 
-def unreadable_drop(text: str) -> tuple[Unreadable, str] | None:
+def unreadable_drop(text: str, mover: str | None = None) -> tuple[Unreadable, str] | None:
     """Why a card the browser reports dropped on a pile is not even a move, in plain words
     for the player, with what kind of drop it was; None when `text` reads as a move (whether
     it is legal is the game's to say). Every widget that takes drops words them this way:
-    the notation's own error ("'P:3s>S1' is not a move: ...") is for people typing moves."""
+    the notation's own error ("'P:3s>S1' is not a move: ...") is for people typing moves.
+    `mover`: the name of the player the move is for, when the one dropping is not them (a
+    replay's viewer plays a side line for whoever is to move)."""
     source, _colon, rest = text.partition(":")
     target = rest.rpartition(">")[2]
     if target.startswith("O-"):
+        if mover is not None:
+            return "opponent", _(
+                "Not allowed: {name} plays to the center stacks (C1–C3) or, from the hand, to "
+                "their own side stacks (S1–S4), never onto the other player's piles."
+            ).format(name=mover)
         return "opponent", _(
             "Not allowed: your opponent's piles are theirs alone. Cards only go to the center "
             "stacks (C1–C3) or, from your hand, to your own side stacks (S1–S4)."

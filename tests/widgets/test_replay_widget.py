@@ -515,7 +515,8 @@ def test_bad_side_line_requests_change_nothing(w: ReplayWidget) -> None:
         # a card dropped on a pile it never goes to is told in words, not in the notation
         ({"type": "move", "move": "H:6d>stock"}, "Not allowed: nothing is ever put on a pay-off pile"),
         ({"type": "move", "move": "H:6d>P"}, "Not allowed: nothing is ever put on a pay-off pile"),
-        ({"type": "move", "move": "H:6d>O-S1"}, "Not allowed: your opponent's piles are theirs alone"),
+        # the viewer plays for whoever is to move (Ada at move 21): not "your opponent"
+        ({"type": "move", "move": "H:6d>O-S1"}, "Not allowed: Ada plays to the center stacks (C1–C3) or"),
         ({"type": "move", "move": "P:6d>S2"}, "Not allowed: the pay-off card only goes to a center stack"),
         ({"type": "goto", "line": [[21, 1]], "ply": 22}, "no such position"),
         ({"type": "goto", "line": [[999, 1]], "ply": 2}, "no such position"),

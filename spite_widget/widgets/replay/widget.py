@@ -469,7 +469,7 @@ class ReplayWidget(PythonOwnedWidget[StatusKind]):
                 "error",
             )
             return
-        refused = unreadable_drop(msg["move"])
+        refused = unreadable_drop(msg["move"], self._replay.game.players[self._replay.state.current_player])
         if refused is not None:
             self._say(refused[1], "error")
             return
