@@ -201,3 +201,54 @@ def test_the_other_hand_keeps_its_width_as_it_shrinks(bare: Any, new_page: Any) 
         widths.append(seen)
     moved = [(300 + 8 * i, a, b) for i, (a, b) in enumerate(zip(*widths, strict=True)) if abs(a - b) > 0.5]
     assert not moved, moved[:5]
+
+
+def test_a_long_computer_turn_keeps_the_status_lines_room(bare: Any, new_page: Any, artifacts: Path) -> None:
+    """A computer's turn of cards from several piles to several center stacks between pay-off
+    cards, told card by card, took up to 630 characters: the status line grew and the piles
+    below it moved down, and back at the next move. Told in short (at most 180 characters, and
+    "Your turn: ..." after it), it keeps within the room the status line keeps at every width."""
+    from spite_widget import Move
+    from spite_widget.widgets.table.summary import SHORT_ENOUGH, TurnMove, _parts, summarize_turn
+
+    plays = "S2:Th>C2 H:7c>C3 H:Jh>C1 P:Qs>C1 S1:Ac>C1 H:2c>C1 P:3d>C1 P:Kd>C2 H:Qh>C2 S3:As>C2 P:Kc>C2"
+    turn = [TurnMove(Move.parse(m), (3, 3, 3)) for m in plays.split()]
+    turn += [TurnMove(Move.parse(m), (3, 3, 3)) for m in ("S4:3s>C2", "S4:4h>C2", "S4:5h>C1", "H:Qc>S1")]
+    text = summarize_turn(turn, "Expert bot", 12)[0]
+    assert len(text) <= SHORT_ENOUGH < len(" and ".join(_parts(turn, False))), text
+    ending = ". Your turn: you have 20 pay-off cards to go."
+    w = SpiteWidget(opponent="expert", seed=5, opponent_delay=0)
+    page = bare.open(w, page=new_page(viewport={"width": 1440, "height": 1100}))
+    probe = """() => { const r = document.querySelector('.sw-root');
+        return document.querySelector('.sw-root [data-pile="H"]').getBoundingClientRect().top
+            - r.getBoundingClientRect().top; }"""
+    widths = range(300, 1401, 20)
+
+    def sweep(status: str) -> list[float]:
+        w.status = {
+            **w.status,
+            "text": status,
+            "words": status,
+            "kind": "turn",
+            "id": w.status.get("id", 0) + 1,
+        }
+        page.wait_for_function(
+            "(t) => document.querySelector('[data-status]').innerText.includes(t)", arg=status[-40:]
+        )
+        seen = []
+        for width in widths:
+            page.evaluate(f"() => {{ document.getElementById('widget').style.width = '{width}px'; }}")
+            page.wait_for_timeout(20)
+            seen.append(page.evaluate(probe))
+        return seen
+
+    dealt = sweep("Your turn: you have 20 pay-off cards to go.")
+    short = sweep(text + ending)
+    page.evaluate("() => { document.getElementById('widget').style.width = '600px'; }")
+    page.locator(".sw-root").screenshot(path=str(artifacts / "bare-long-turn-600.png"))
+    moved = [(width, a, b) for width, a, b in zip(widths, dealt, short, strict=True) if abs(a - b) > 0.5]
+    assert not moved, moved[:5]
+    # told card by card, the same turn moved the piles (what this test would catch)
+    full = "Expert bot " + ", ".join(_parts(turn, False)) + ": 5 pay-off cards played, 12 left"
+    grown = sweep(full + ending)
+    assert any(abs(a - b) > 0.5 for a, b in zip(dealt, grown, strict=True))

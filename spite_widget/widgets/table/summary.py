@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
+from typing import Final
 
 from ...engine.cards import KING, RANK_OF, a_rank, the_card
 from ...engine.i18n import _, ngettext, pgettext
@@ -106,6 +107,47 @@ def _parts(turn: Sequence[TurnMove], words: bool) -> list[str]:
     return parts
 
 
+SHORT_ENOUGH: Final = 180
+"""The longest summary in symbols told card by card. The status line keeps room for about
+230 characters (styles.css) and "Your turn: ..." follows the summary; a longer turn (about
+one in twenty, most with cards from several piles to several center stacks between pay-off
+cards) is told in short, so that it does not make the status line taller and move the piles
+below it: how many cards went to the center stacks, the pay-off cards among them, the
+refills and the card that ended the turn. The words, for screen readers, tell every card."""
+
+
+def _short_parts(turn: Sequence[TurnMove]) -> list[str]:
+    """A long turn in a few phrases: the cards played to the centers counted (the pay-off
+    cards named), each refill of the hand counted, and the card that ended the turn."""
+    centers = [s for s in turn if s.move.to_center]
+    payoff = [s.move.card.display for s in centers if s.move.source == "P"]  # no "(as a 4)": short
+    parts = []
+    if centers:
+        played = ngettext(
+            "played {n} card to the center stacks", "played {n} cards to the center stacks", len(centers)
+        ).format(n=len(centers))
+        if payoff:
+            played += ngettext(
+                " (its pay-off card: {cards})", " (its pay-off cards: {cards})", len(payoff)
+            ).format(cards=", ".join(payoff))
+        parts.append(played)
+    refills = sum(1 for s in turn if s.drew)
+    if refills:
+        parts.append(
+            _("drew 5 new cards")
+            if refills == 1
+            else ngettext("drew 5 new cards {n} time", "drew 5 new cards {n} times", refills).format(
+                n=refills
+            )
+        )
+    last = turn[-1]
+    if not last.move.to_center:
+        parts.append(
+            _("put {card} {on_pile}").format(card=_card(last, False), on_pile=_on(last.move.target, False))
+        )
+    return parts
+
+
 def summarize_turn(turn: Sequence[TurnMove], who: str, payoff_left: int) -> tuple[str, str]:
     """The turn of `who` in a sentence, in symbols and in words (no final full stop):
     every card played, in order, then how many pay-off cards were played and how many are left."""
@@ -120,8 +162,14 @@ def summarize_turn(turn: Sequence[TurnMove], who: str, payoff_left: int) -> tupl
     left = _("{n} left").format(n=payoff_left) if payoff_left else _("none left")
     out = []
     for words in (False, True):
-        parts = _parts(turn, words)
-        out.append(_("{who} {did}: {tally}, {left}").format(who=who, did=_and(parts), tally=tally, left=left))
+        text = _("{who} {did}: {tally}, {left}").format(
+            who=who, did=_and(_parts(turn, words)), tally=tally, left=left
+        )
+        if not words and len(text) > SHORT_ENOUGH:
+            text = _("{who} {did}: {tally}, {left}").format(
+                who=who, did=_and(_short_parts(turn)), tally=tally, left=left
+            )
+        out.append(text)
     return out[0], out[1]
 
 
