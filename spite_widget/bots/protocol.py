@@ -104,13 +104,15 @@ class ProtocolBot(Bot):
             raise ValueError("the bot was asked to move, but it is not its turn or the game is over")
         try:
             answer = self.inner.choose(view)
-        except Exception as e:
-            raise BotError(self.name, view.ply, f"choose() raised {type(e).__name__}: {e}") from e
+        except (Exception, SystemExit) as e:  # sys.exit() in a bot is its failure, not the arena's end
+            problem = f"choose() raised {type(e).__name__}: {e}"
+            raise BotError(self.name, view.ply, problem, view.legal_moves()) from e
         if not isinstance(answer, Move | str):
             raise BotError(
                 self.name,
                 view.ply,
                 f"choose() returned {type(answer).__name__} {answer!r}, not a Move or a move string",
+                view.legal_moves(),
             )
         try:
             return read_move(view, answer)

@@ -23,6 +23,7 @@ from ..engine.moves import Move
 from ..engine.replay import RecordSource
 from ..engine.state import PlayerView
 from . import Chances, evaluate, get_bot
+from .protocol import bot_name, is_spec, load_bot
 
 MISTAKE_MARKS: tuple[tuple[float, str], ...] = ((0.15, "??"), (0.06, "?"), (0.03, "?!"))
 """Loss thresholds and the mark each earns, worst first: the share of the game's chances
@@ -116,9 +117,13 @@ def _annotate(
     record: RecordSource, bot: str | _Rater, progress: Callable[[int, int], None] | None, cancel: _Flag | None
 ) -> dict[str, Any]:
     """`annotate_with_bot` in the language in force."""
-    rater: _Rater = get_bot(bot, seed=0) if isinstance(bot, str) else bot  # type: ignore[assignment]
-    if not callable(getattr(rater, "rate", None)):
+    if isinstance(bot, str) and is_spec(bot):
+        rater: _Rater = load_bot(bot, seed=0)  # a rater need not choose moves too
+    else:
+        rater = get_bot(bot, seed=0) if isinstance(bot, str) else bot  # type: ignore[assignment]
+    if not callable(getattr(rater, "rate", None)) or getattr(rater, "can_rate", True) is False:
         raise TypeError(f"{bot!r} cannot review games: it has no rate(view, move) method")
+    name = bot if isinstance(bot, str) else bot_name(bot)
     loaded = records.load(record)
     games = loaded.games
     total = sum(
@@ -133,7 +138,7 @@ def _annotate(
         if cancel is not None and cancel.is_set():
             raise ReviewCancelled(f"the review was cancelled after {done} of {total} moves")
         player = cursor.current_player
-        rating = rater.rate(cursor.view(player), move)
+        rating = _checked(name, rater, cursor.view(player), move)
         loss = max(0.0, float(rating.loss))
         done_by = cursor.play(move, stock=stock)
         chances = _chances_after(rating, cursor.view(player), done_by)
@@ -163,6 +168,25 @@ def _annotate(
             full.set_annotation(index + 1, note)
         full.meta[ANNOTATOR_KEY] = bot if isinstance(bot, str) else type(bot).__name__
     return loaded.record()  # a match record keeps its own event, date, comment, x-...
+
+
+def _checked(name: str, rater: _Rater, view: PlayerView, move: Move) -> _Rating:
+    """`rater.rate(view, move)`, or an error naming the rater and the move when it fails or
+    answers something that is not a rating (a rater may be anybody's code)."""
+    try:
+        rating = rater.rate(view, move)
+    except Exception as e:
+        raise RuntimeError(
+            f"{name}.rate() raised {type(e).__name__} at move {view.ply + 1} ({move}): {e}"
+        ) from e
+    missing = [k for k in ("best", "loss", "why") if not hasattr(rating, k)]
+    loss = getattr(rating, "loss", None)
+    if missing or not isinstance(loss, int | float) or isinstance(loss, bool) or math.isnan(loss):
+        raise TypeError(
+            f"{name}.rate() returned {type(rating).__name__} {rating!r} at move {view.ply + 1} ({move}): "
+            "a rating has best (a Move), loss (a number) and why (a string), as spite_widget.bots.protocol.Rating"
+        )
+    return rating
 
 
 def _line_moves(lines: list[Any]) -> int:

@@ -28,7 +28,7 @@ from collections.abc import Sequence
 from typing import Final
 
 from .cards import RANK_OF, RANKS, STACK_COMPLETE, Card
-from .errors import IllegalMoveError
+from .errors import IllegalMoveError, NotAMoveError
 from .moves import SOURCES, InvalidMoveError, Move
 from .state import Pile, PlayerView
 
@@ -116,7 +116,11 @@ def read_move(view: PlayerView, answer: Move | str) -> Move:
         except InvalidMoveError:
             found = set(_MOVE_TOKEN.findall(answer))
             if len(found) == 1:
-                move = Move.parse(found.pop())
+                token = found.pop()
+                try:
+                    move = Move.parse(token)
+                except InvalidMoveError as bad:  # shaped like a move, but none the rules know
+                    raise NotAMoveError(f"{bad}. " + _legal_list(legal)) from None
             elif len(found) > 1:
                 raise IllegalMoveError(
                     f"the answer names {len(found)} moves ({', '.join(sorted(found))}): give exactly one. "

@@ -81,8 +81,20 @@ def test_an_illegal_answer_is_reported_with_the_legal_moves() -> None:
         bot.choose(view)
     assert "your pay-off card is" in info.value.problem and "Legal moves" not in str(info.value)
     assert set(info.value.legal) == set(view.legal_moves())
-    with pytest.raises(BotError, match="returned int 7, not a Move or a move string"):
+    with pytest.raises(BotError, match="returned int 7, not a Move or a move string") as info:
         as_bot(type("Seven", (), {"choose": lambda self, v: 7})()).choose(view)
+    assert set(info.value.legal) == set(view.legal_moves())
+    # an answer shaped like a move the notation does not have (pay-off card to a side stack)
+    with pytest.raises(BotError, match=r"answered 'P:Kd>S1', which is not legal: 'P:Kd>S1' is not a move"):
+        as_bot(type("Odd", (), {"choose": lambda self, v: "P:Kd>S1"})()).choose(view)
+
+
+def test_a_bot_that_calls_sys_exit_fails_as_a_bot() -> None:
+    """sys.exit() inside choose() ended the whole arena run silently, with its exit code."""
+    view = Game.new(seed=3).view(0)
+    with pytest.raises(BotError, match=r"Quits failed at move 1: choose\(\) raised SystemExit: 3") as info:
+        as_bot(type("Quits", (), {"choose": lambda self, v: sys.exit(3)})()).choose(view)
+    assert set(info.value.legal) == set(view.legal_moves())
 
 
 def test_a_bot_is_not_asked_out_of_turn() -> None:
@@ -136,6 +148,19 @@ def bot_module(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> str:
                 def rate(self, view, played):
                     best = view.legal_moves()[0]
                     return type("R", (), {"best": best, "loss": float(played != best), "why": "first"})()
+
+            class OnlyRates:
+                # a reviewer that does not play: rate() alone
+                def rate(self, view, played):
+                    return type("R", (), {"best": played, "loss": 0.5, "why": "always half"})()
+
+            class RateRaises:
+                def rate(self, view, played):
+                    raise KeyError("no")
+
+            class RateNumber:
+                def rate(self, view, played):
+                    return 0.3
 
             class Broken:
                 # plays three moves, then answers something that is not a move
@@ -300,3 +325,22 @@ def test_annotate_with_a_user_bot_named_by_spec(bot_module: str) -> None:
     record = annotate_with_bot(game.to_record(), bot=f"{bot_module}:Rates")
     assert record["x-annotated-by"] == f"{bot_module}:Rates"
     assert any(m.get("mark") == mark_for(1.0) for m in record["moves"])
+
+
+def test_a_rater_is_named_by_spec_and_its_failures_say_who_and_where(bot_module: str) -> None:
+    """A spec naming a rater with rate() alone was refused as "not a bot"; a rate() that
+    raised or answered a number ended the review with a bare KeyError or AttributeError."""
+    game = Game.new(seed=6)
+    while game.ply < 4:
+        game.play(game.legal_moves()[0])
+    record = annotate_with_bot(game.to_record(), bot=f"{bot_module}:OnlyRates")
+    assert [m.get("mark") for m in record["moves"]] == [mark_for(0.5)] * 4
+    first = game.moves[0]
+    with pytest.raises(
+        RuntimeError, match=rf"RateRaises.rate\(\) raised KeyError at move 1 \({first}\): 'no'"
+    ):
+        annotate_with_bot(game.to_record(), bot=f"{bot_module}:RateRaises")
+    with pytest.raises(
+        TypeError, match=r"RateNumber.rate\(\) returned float 0.3 at move 1 .*a rating has best"
+    ):
+        annotate_with_bot(game.to_record(), bot=f"{bot_module}:RateNumber")

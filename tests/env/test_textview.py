@@ -96,6 +96,9 @@ def test_read_move_accepts_the_move_alone_or_inside_a_reply() -> None:
         ("play the three", r"'play the three' is not a move: write SOURCE:CARD>TARGET.*Legal moves \(20\)"),
         ("H:3c>S1 or H:9s>S2", r"the answer names 2 moves \(H:3c>S1, H:9s>S2\): give exactly one"),
         ("P:7h>C1", r"P:7h>C1 is not legal: a 7 cannot go on C1"),
+        # shaped like moves, but none the notation has: refused as a move, never a crash
+        ("P:7h>S1", r"'P:7h>S1' is not a move: the pay-off card can only go to a center stack"),
+        ("I move S2:9c>S3", r"'S2:9c>S3' is not a move: a side-stack card can only go to a center stack"),
     ],
 )
 def test_read_move_lists_the_legal_moves_when_the_answer_is_not_one(answer: str, message: str) -> None:
