@@ -18,7 +18,15 @@ the mask are documented in `spite_widget.env.encoding`.
 
 from __future__ import annotations
 
-import gymnasium
+try:
+    import gymnasium
+    import numpy  # noqa: F401 - checked here, used by the modules below
+    import pettingzoo  # noqa: F401
+except ModuleNotFoundError as e:  # the core package runs without them
+    raise ModuleNotFoundError(
+        f"spite_widget.env needs the optional 'rl' extra: pip install 'spite-widget[rl]' ({e.name} is missing)",
+        name=e.name,
+    ) from e
 
 from .aec import AGENTS, REWARDS, env, raw_env
 from .encoding import (

@@ -30,8 +30,6 @@ REWARDS: Final = ("win", "points")
 the points it scores (the cards left in the loser's pay-off pile), the loser as many below 0."""
 
 Obs = dict[str, npt.NDArray[np.int8]]
-_NO_ACTIONS = np.zeros(N_ACTIONS, dtype=np.int8)
-_NO_ACTIONS.flags.writeable = False  # shared by every observation off turn
 
 
 def observation_space() -> spaces.Dict:
@@ -96,7 +94,7 @@ def observe_game(game: Game, player: int) -> Obs:
             game._ks,
         )
     else:
-        mask = _NO_ACTIONS
+        mask = np.zeros(N_ACTIONS, dtype=np.int8)  # an array of its own, writable like the one on turn
     return {"observation": obs, "action_mask": mask}
 
 

@@ -8,6 +8,8 @@ Observations, actions and rewards are those of the PettingZoo environment
 
 from __future__ import annotations
 
+import copy
+import random
 from typing import Any
 
 import gymnasium
@@ -50,7 +52,13 @@ class SpiteEnv(gymnasium.Env[Obs, np.int64]):
             raise ValueError(f"seat must be 0 or 1, not {seat!r}")
         self._opponent_spec = opponent
         self.opponent: Bot = as_bot(opponent, seed=0)
-        """The bot playing the other seat (a named level is made anew, seeded, at each reset)."""
+        """The bot playing the other seat. A level name or a spec is made anew at each reset,
+        and a built-in bot object copied afresh, seeded by the game's seed, so that
+        `reset(seed=...)` plays the same episode again; a bot object of your own is used as
+        it is (seed it yourself)."""
+        self._built_in = copy.deepcopy(self.opponent) if _built_in(self.opponent) else None
+        self._ended: str | None = "call reset() to start the first episode"
+        """Why `step` may not go on (None while an episode runs)."""
         self.seat = seat
         self.reward = reward
         self.illegal_reward = float(illegal_reward)
@@ -72,6 +80,11 @@ class SpiteEnv(gymnasium.Env[Obs, np.int64]):
         self.game = new_game(game_seed, options, self.rules)
         if isinstance(self._opponent_spec, str):
             self.opponent = as_bot(self._opponent_spec, seed=game_seed)
+        elif self._built_in is not None:
+            self.opponent = copy.deepcopy(self._built_in)
+            self.opponent.seed = game_seed
+            self.opponent.rng = random.Random(game_seed)
+        self._ended = None
         self._renderer.reset()
         self._opponent_turn()
         if self.render_mode == "human":
@@ -86,17 +99,30 @@ class SpiteEnv(gymnasium.Env[Obs, np.int64]):
         game = self.game
         if game.is_over:
             raise RuntimeError("the game is over: call reset() to start a new one")
+        if self._ended is not None:
+            raise RuntimeError(f"the episode has ended ({self._ended}): call reset() to start a new one")
+        if game.current_player != self.seat:  # max_moves reached in the opponent's turn at reset
+            raise RuntimeError(
+                "the episode has ended in the opponent's turn: call reset() to start a new one"
+            )
         try:
             play_action(game, action)
         except IllegalMoveError as e:
+            self._ended = "an illegal action ended it"
             return observe_game(game, self.seat), self.illegal_reward, True, False, {"illegal": str(e)}
-        self._opponent_turn()
+        try:
+            self._opponent_turn()
+        except Exception:
+            self._ended = "the opponent failed to move"
+            raise
         if self.render_mode == "human":
             self.render()
         obs = observe_game(game, self.seat)
         if game.is_over:
             return obs, final_rewards(game, self.reward)[self.seat], True, False, {"result": game.result}
         truncated = self.max_moves is not None and game.ply >= self.max_moves
+        if truncated:
+            self._ended = f"truncated at max_moves={self.max_moves}"
         return obs, 0.0, False, truncated, {}
 
     def _opponent_turn(self) -> None:
@@ -122,6 +148,11 @@ class SpiteEnv(gymnasium.Env[Obs, np.int64]):
 
     def close(self) -> None:
         self._renderer.reset()
+
+
+def _built_in(bot: Bot) -> bool:
+    """One of the package's own levels (its state copies, its seed is `seed` and `rng`)."""
+    return isinstance(bot, Bot) and type(bot).__module__.startswith("spite_widget.bots.")
 
 
 __all__ = ["SpiteEnv"]

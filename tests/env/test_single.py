@@ -125,3 +125,70 @@ def test_gymnasium_make_builds_the_env_and_it_passes_the_checker_with_its_spec()
     check_env(made.unwrapped)
     obs, _ = made.reset(seed=1)
     assert obs["action_mask"].any()
+
+
+def test_an_ended_episode_is_not_stepped_on() -> None:
+    """After a truncation (here inside the opponent's turn), an illegal action or a failing
+    opponent, `step` used to go on: it played for the opponent's seat and listed the
+    opponent's legal actions (its hidden hand) in `info`."""
+    env = SpiteEnv(opponent="greedy", max_moves=4)
+    obs, _ = env.reset(seed=3)
+    truncated = terminated = False
+    while not (truncated or terminated):
+        obs, _, terminated, truncated, _ = env.step(int(np.flatnonzero(obs["action_mask"])[0]))
+    assert truncated and env.game.current_player != env.seat  # cut in the opponent's turn
+    record = env.game.to_record()
+    for action in (0, 53):
+        with pytest.raises(
+            RuntimeError, match=r"the episode has ended \(truncated at max_moves=4\): call reset"
+        ):
+            env.step(action)
+    assert env.game.to_record() == record
+    env.reset(seed=3)  # a reset starts a new one
+    assert env.game.ply == 0 and env.step(int(np.flatnonzero(env.action_masks())[0]))[0]["action_mask"].any()
+
+    env = SpiteEnv()
+    env.reset(options={"deck": deal(payoffs=(["5c"], []), hands=(["7h", "8c", "9s", "Jh", "Qd"], []))})
+    assert env.step(0)[2]  # illegal: terminated
+    with pytest.raises(RuntimeError, match="an illegal action ended it"):
+        env.step(int(np.flatnonzero(env.action_masks())[0]))
+    assert env.game.ply == 0
+    with pytest.raises(RuntimeError, match="call reset"):
+        SpiteEnv().step(0)  # never reset
+
+
+def test_a_built_in_bot_object_replays_the_same_episode_at_the_same_seed() -> None:
+    """A level name was made anew at each reset, a bot object was not: `reset(seed=5)` twice
+    gave two episodes."""
+    from spite_widget.bots import get_bot
+
+    for bot in (get_bot("random", seed=1), get_bot("greedy", seed=1)):
+        env = SpiteEnv(opponent=bot, seat=1)
+        records = []
+        for _ in range(2):
+            play(env, 5)
+            records.append(env.game.to_record())
+        assert records[0] == records[1]
+
+
+def test_without_the_rl_extra_the_import_says_how_to_install_it() -> None:
+    import subprocess
+    import sys
+
+    code = (
+        "import sys; sys.modules['pettingzoo'] = None\n"  # as if it were not installed
+        "try:\n    import spite_widget.env\nexcept ModuleNotFoundError as e:\n    print(e)\n"
+    )
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True).stdout
+    assert "spite_widget.env needs the optional 'rl' extra: pip install 'spite-widget[rl]'" in out, out
+
+
+def test_the_mask_off_turn_is_writable_as_on_turn() -> None:
+    from spite_widget.env import env
+
+    e = env()
+    e.reset(seed=1)
+    on, off = (e.observe(agent)["action_mask"] for agent in ("player_0", "player_1"))
+    assert not off.any() and on.flags.writeable and off.flags.writeable
+    off[0] = 1  # a learner's own scratch: it changes no later observation
+    assert not e.observe("player_1")["action_mask"].any()
