@@ -94,6 +94,11 @@ def test_resume_refuses_records_it_cannot_trust_and_plays_nothing(tmp_path: Path
     with pytest.raises(ValueError, match=r"game-00001\.json: not a readable record"):
         run_arena("greedy", "random", 4, workers=1, seed=1, progress=False, save=tmp_path, resume=True)
     record = json.loads((tmp_path / "game-00000.json").read_text())
+    # game 1 is game 0's deal with the seats swapped: its x-arena alone edited is not enough
+    path.write_text(json.dumps({**record, "x-arena": {**record["x-arena"], "index": 1}}))
+    with pytest.raises(ValueError, match=r"game-00001.json is not this run's game 2: its deal or its seats"):
+        run_arena("greedy", "random", 4, workers=1, seed=1, progress=False, save=tmp_path, resume=True)
+    record["players"] = record["players"][::-1]
     record["moves"], record["result"] = record["moves"][:10], None  # unfinished, and no bot forfeited
     path.write_text(json.dumps({**record, "x-arena": {**record["x-arena"], "index": 1}}))
     with pytest.raises(ValueError, match="stops before the end and says no bot forfeited"):
@@ -110,6 +115,45 @@ def test_resume_refuses_records_it_cannot_trust_and_plays_nothing(tmp_path: Path
     with pytest.raises(ValueError, match="give the directory"):
         run_arena("greedy", "random", 2, workers=1, progress=False, resume=True)
     assert len(list(tmp_path.iterdir())) == 2
+
+
+def test_saving_into_a_directory_that_holds_records_needs_resume(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """A second run saved into a used directory overwrote the first run's records with no word
+    (and mixed the two). It is refused; the command says so in one line, not a traceback."""
+    run_arena("greedy", "random", 2, workers=1, seed=1, progress=False, save=tmp_path)
+    kept = {p.name: p.read_text() for p in tmp_path.iterdir()}
+    with pytest.raises(
+        ValueError, match=r"already holds 2 saved record\(s\) \(game-00000.json...\): add --resume"
+    ):
+        run_arena("planner", "greedy", 4, workers=1, seed=1, progress=False, save=tmp_path)
+    assert {p.name: p.read_text() for p in tmp_path.iterdir()} == kept
+    assert main(["planner", "greedy", "--games", "2", "--save", str(tmp_path), "--quiet"]) == 1
+    err = capsys.readouterr().err
+    assert err.startswith("spite-arena: error: ") and "already holds 2" in err and "Traceback" not in err
+    assert (
+        main(
+            [
+                "greedy",
+                "random",
+                "--games",
+                "2",
+                "--seed",
+                "2",
+                "--save",
+                str(tmp_path),
+                "--resume",
+                "--quiet",
+            ]
+        )
+        == 1
+    )
+    err = capsys.readouterr().err
+    assert err.startswith("spite-arena: error: ") and "is not from this run" in err
+    assert {p.name: p.read_text() for p in tmp_path.iterdir()} == kept
+    # matches keep their own records: a directory of games does not stop them
+    assert main(["greedy", "random", "--games", "1", "--matches", "--save", str(tmp_path), "--quiet"]) == 0
 
 
 def test_wilson_interval() -> None:

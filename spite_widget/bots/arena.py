@@ -129,10 +129,7 @@ def play_one(spec: GameSpec) -> GameOutcome:
     bots = [get_bot(names[seat[p]], seed=spec.bot_seed(seat[p])) for p in (0, 1)]
     think = [0.0, 0.0]
     moves = [0, 0]
-    players = (
-        f"{names[seat[0]]} ({'B' if seat[0] else 'A'})",
-        f"{names[seat[1]]} ({'B' if seat[1] else 'A'})",
-    )
+    players = _players(spec)
 
     failed: list[tuple[int, str]] = []
     """(bot, why) once a bot of your own fails: it forfeits the game (or match)."""
@@ -177,6 +174,15 @@ def play_one(spec: GameSpec) -> GameOutcome:
         }
         record_path(spec).write_text(json.dumps(record, indent=1) + "\n", encoding="utf-8")
     return _outcome(spec, played, failed[0] if failed else None, (think[0], think[1]), (moves[0], moves[1]))
+
+
+def _players(spec: GameSpec) -> tuple[str, str]:
+    """The players' names a game's record gives, in seat order: "greedy (B)"."""
+    names, seat = spec.bots, spec.seats
+    return (
+        f"{names[seat[0]]} ({'B' if seat[0] else 'A'})",
+        f"{names[seat[1]]} ({'B' if seat[1] else 'A'})",
+    )
 
 
 def _outcome(
@@ -256,6 +262,14 @@ def saved_outcome(spec: GameSpec) -> GameOutcome | None:
         played: Game | Match = Match.from_record(record) if spec.matches else Game.from_record(record)
     except RecordError as e:
         raise ValueError(f"{path}: {e}") from e
+    # the deal and the seats are the run's too (an x-arena edited by hand is not enough)
+    first = played.games[0] if isinstance(played, Match) else played
+    dealt = Match(target=50, seed=spec.deal_seed).game if spec.matches else Game.new(seed=spec.deal_seed)
+    if first.deck != dealt.deck or tuple(played.players) != _players(spec):
+        raise ValueError(
+            f"{path} is not this run's game {spec.index + 1}: its deal or its seats differ from the ones "
+            "the run deals. Delete it to play that game again, or save into another directory."
+        )
     last = played.game if isinstance(played, Match) else played
     failed: tuple[int, str] | None = None
     reason = record.get("x-forfeit")
@@ -469,6 +483,12 @@ def run_arena(
     if save is not None:
         Path(save).mkdir(parents=True, exist_ok=True)
         save_dir = os.fspath(save)
+        kept = sorted(Path(save).glob(f"{'match' if matches else 'game'}-*.json"))
+        if kept and not resume:  # they would be overwritten, or mixed with this run's
+            raise ValueError(
+                f"{save_dir} already holds {len(kept)} saved record(s) ({kept[0].name}...): add --resume "
+                "to go on with the run that saved them, or save into another directory."
+            )
     if resume and save_dir is None:
         raise ValueError("resume reads back the records of a run: give the directory it saved them in")
     todo = specs((bot_a, bot_b), games, seed, matches, save_dir)
@@ -590,18 +610,22 @@ def main(argv: Sequence[str] | None = None) -> int:
                 get_bot(name, seed=0)
             except (ValueError, TypeError) as e:
                 parser.error(str(e))
-    result = run_arena(
-        args.bot_a,
-        args.bot_b,
-        args.games,
-        workers=args.workers,
-        seed=args.seed,
-        matches=args.matches,
-        save=args.save,
-        scheduler=args.scheduler,
-        progress=not args.quiet,
-        resume=args.resume,
-    )
+    try:
+        result = run_arena(
+            args.bot_a,
+            args.bot_b,
+            args.games,
+            workers=args.workers,
+            seed=args.seed,
+            matches=args.matches,
+            save=args.save,
+            scheduler=args.scheduler,
+            progress=not args.quiet,
+            resume=args.resume,
+        )
+    except (ValueError, RuntimeError, OSError) as e:  # a refused resume, a cluster not reached...
+        print(f"spite-arena: error: {e}", file=sys.stderr)
+        return 1
     print(json.dumps(result.summary(), indent=1) if args.json else result.table())
     return 0
 
