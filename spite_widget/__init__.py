@@ -28,6 +28,7 @@ _LAZY = {
     "annotate_with_bot": "spite_widget.bots.review",
     "review_summary": "spite_widget.bots.review",
     "ReviewSummary": "spite_widget.bots.review",
+    "ReviewCancelled": "spite_widget.bots.review",
     "explain": "spite_widget.teach",
     "explain_position": "spite_widget.teach",
     "lessons": "spite_widget.teach",
@@ -36,7 +37,7 @@ _LAZY = {
 }
 
 if TYPE_CHECKING:  # pragma: no cover
-    from .bots.review import ReviewSummary, annotate_with_bot, review_summary
+    from .bots.review import ReviewCancelled, ReviewSummary, annotate_with_bot, review_summary
     from .engine.replay import Replay
     from .teach import explain, explain_position, lessons
     from .teach.puzzles import puzzles
@@ -75,6 +76,7 @@ __all__ = [
     "Replay",
     "ReplayWidget",
     "Result",
+    "ReviewCancelled",
     "ReviewSummary",
     "Rules",
     "SpiteWidget",

@@ -166,6 +166,15 @@ def test_match_records_of_separate_games_are_checked_for_alternation_and_rules()
     _refused(match(drawn, other_rules), "every game of a match is played under the same rules", 2)
     fine = Match.from_record(match(drawn, Game.new(seed=1, first_player=1)))
     assert fine.scores == [0, 0] and len(fine.games) == 2 and not fine.is_over
+    # a second game that says the wrong starting player is refused for that, not for its
+    # first move read as the other player's ("there is no 9♦ in your hand")
+    second = Game.new(seed=1, first_player=1)
+    for _ in range(3):
+        second.play(second.legal_moves()[-1])
+    record = match(drawn, second)
+    Match.from_record(record)
+    record["games"][1]["first_player"] = 0
+    _refused(record, "the starting player must alternate from game to game", 2)
 
 
 def test_a_match_can_open_with_a_game_already_set_up() -> None:

@@ -109,7 +109,7 @@ def test_a_wrong_deck_is_refused():
     refused({**rec, "deck": rec["deck"][:103]}, "got 103 cards")
     triple = [*rec["deck"][:103], next(c for c in rec["deck"] if c != rec["deck"][103])]
     refused({**rec, "deck": triple}, "appears 3 times")
-    refused({**rec, "deck": [*rec["deck"][:103], "1h"]}, "'1h' is not a card")
+    refused({**rec, "deck": [*rec["deck"][:103], "1h"]}, "deck card 104: '1h' is not a card")  # says where
     refused({**rec, "deck": [*rec["deck"][:103], 7]}, "deck must be a list of strings")
     refused({**rec, "deck": "AhAh"}, "deck must be a list of strings")
 
@@ -132,7 +132,7 @@ def test_an_illegal_move_is_refused_naming_its_number():
         ({"move": "S1:Ah>S2"}, "nothing moves between side stacks"),
         ({"move": 7}, "a move is a string"),
         ("H:Ah>C1", "each move must be an object"),
-        ({"comment": "no move"}, "each move must be an object"),
+        ({"comment": "no move"}, 'the move object has no "move" key'),
         ({"move": "H:Ah>C1", "note": "x"}, "unknown key 'note' in the move"),
         ({"move": "H:Ah>C1", "mark": "?!?"}, "a mark must be one of"),
         ({"move": "H:Ah>C1", "comment": 3}, "a comment must be text"),
@@ -164,7 +164,7 @@ def test_the_stock_of_a_completing_move_is_checked():
         refused(bad, "must hold the", number)
     bad = copy.deepcopy(cut)
     bad["moves"][i]["stock"] = [*stock[:-1], "Xx"]
-    refused(bad, "'Xx' is not a card", number)
+    refused(bad, f"stock card {len(stock)}: 'Xx' is not a card", number)
     reordered = copy.deepcopy(cut)  # any order of the right cards is a valid reshuffle
     reordered["moves"][i]["stock"] = list(reversed(stock))
     assert Game.from_record(reordered).state.stock == tuple(reversed(stock))

@@ -241,6 +241,9 @@ def test_a_cancelled_review_raises_and_changes_nothing() -> None:
     with pytest.raises(ReviewCancelled, match=f"after 5 of {len(record['moves'])} moves"):
         annotate_with_bot(record, progress=progress, cancel=stop)
     assert seen == [1, 2, 3, 4, 5] and record == before
+    import spite_widget  # what the README imports it from
+
+    assert spite_widget.ReviewCancelled is ReviewCancelled
 
 
 def test_a_review_runs_in_a_thread_and_can_be_cancelled_from_outside() -> None:

@@ -115,6 +115,17 @@ def _list_of_str(value: object, name: str) -> list[str]:
     return value
 
 
+def _cards(value: object, name: str) -> list[Card]:
+    """A list of cards in the notation; ValueError says which one is not a card, and where."""
+    cards = []
+    for position, text in enumerate(_list_of_str(value, name), start=1):
+        try:
+            cards.append(Card(text))
+        except ValueError as e:
+            raise ValueError(f"{name} card {position}: {e}") from None
+    return cards
+
+
 # ---------------------------------------------------------------- games
 def read_game(record: object, *, check_result: bool = True) -> Game:
     """Replay and check a game record into a `Game`; RecordError names the move and the reason.
@@ -130,7 +141,7 @@ def read_game(record: object, *, check_result: bool = True) -> Game:
     if missing:
         raise RecordError(f"missing {', '.join(missing)}")
     try:
-        deck = check_two_packs(_list_of_str(record["deck"], "deck"))
+        deck = check_two_packs(_cards(record["deck"], "deck"))
         game = Game(
             deck,
             first_player=record["first_player"],
@@ -168,8 +179,10 @@ def replay_move(game: Game, entry: object, number: int | None = None) -> None:
     comment, mark, eval and side lines are checked and kept on the game. The public way
     to step through a record without touching a game's insides.
     """
-    if not isinstance(entry, dict) or "move" not in entry:
+    if not isinstance(entry, dict):
         raise RecordError('each move must be an object such as {"move": "P:Ah>C1"}', number)
+    if "move" not in entry:
+        raise RecordError('the move object has no "move" key (such as {"move": "P:Ah>C1"})', number)
     for key in entry:
         if key not in ("move", "stock", *NOTE_KEYS) and not str(key).startswith("x-"):
             raise RecordError(f"unknown key {key!r} in the move", number)
@@ -191,7 +204,7 @@ def replay_move(game: Game, entry: object, number: int | None = None) -> None:
                 f"{move} completes {move.target}, so the move must carry the reshuffled stock", number
             )
         try:
-            stock = [Card(c) for c in _list_of_str(entry["stock"], "stock")]
+            stock = _cards(entry["stock"], "stock")
         except ValueError as e:
             raise RecordError(str(e), number) from None
     elif "stock" in entry:
@@ -297,6 +310,9 @@ def read_match(record: object) -> Match:
         raise RecordError("games must be a non-empty list of game records")
     games: list[Game] = []
     for number, rec in enumerate(records, start=1):
+        said_first = rec.get("first_player") if isinstance(rec, dict) else None
+        if games and said_first == games[-1].first_player:  # before its moves read as the wrong player's
+            raise RecordError("the starting player must alternate from game to game", None, number)
         try:
             game = read_game(rec)
         except RecordError as e:
