@@ -26,6 +26,7 @@ ROOT = Path(__file__).resolve().parent.parent
 WORDS = {
     "es": {
         "title": "# Aprende Spite & Malice, regla a regla",
+        "speaks": "todo lo que sigue habla este idioma",
         "intro": (
             "Spite & Malice es un juego de paciencia competitivo para dos: gana quien primero se "
             "deshace de su **pila de pago** de 20 cartas, construyendo sobre las **pilas centrales** "
@@ -34,7 +35,7 @@ WORDS = {
             "ejercicio: adivina si una jugada está permitida y luego pregúntale a `explain()` por qué.\n\n"
             "Las jugadas se escriben `ORIGEN:CARTA>DESTINO` con las letras de la notación: `P` es tu "
             "pila de pago, `H` tu mano, `S1`..`S4` tus pilas laterales y `C1`..`C3` las pilas "
-            "centrales; las cartas van valor y palo (`Ah` es el as de corazones, `Ts` el diez de picas: "
+            "centrales; las cartas se escriben con el valor y luego el palo (`Ah` es el as de corazones, `Ts` el diez de picas: "
             "c tréboles, d diamantes, h corazones, s picas)."
         ),
         "goal": "**Objetivo:**",
@@ -57,6 +58,7 @@ WORDS = {
     },
     "pt": {
         "title": "# Aprenda Spite & Malice, uma regra de cada vez",
+        "speaks": "tudo o que segue fala este idioma",
         "intro": (
             "Spite & Malice é um jogo de paciência competitivo para dois: ganha quem primeiro se livra "
             "da sua **pilha de pagamento** de 20 cartas, montando sobre as **pilhas centrais** que os "
@@ -65,7 +67,7 @@ WORDS = {
             "jogada é permitida e depois pergunte a `explain()` por quê.\n\n"
             "As jogadas se escrevem `ORIGEM:CARTA>DESTINO` com as letras da notação: `P` é a sua pilha "
             "de pagamento, `H` a sua mão, `S1`..`S4` as suas pilhas laterais e `C1`..`C3` as pilhas "
-            "centrais; as cartas vão valor e naipe (`Ah` é o ás de copas, `Ts` o dez de espadas: "
+            "centrais; as cartas se escrevem com o valor e depois o naipe (`Ah` é o ás de copas, `Ts` o dez de espadas: "
             "c paus, d ouros, h copas, s espadas)."
         ),
         "goal": "**Objetivo:**",
@@ -121,7 +123,7 @@ def notebook(lang: str) -> nbformat.NotebookNode:
         code(
             "from spite_widget import LessonWidget, lessons, set_language\n"
             "from spite_widget.teach import LessonSession\n\n"
-            f'set_language("{lang}")  # everything below speaks this language\n'
+            f'set_language("{lang}")  # {words["speaks"]}\n'
             "LESSONS = {lesson.id: lesson for lesson in lessons()}",
             id="setup",
         ),

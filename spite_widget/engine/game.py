@@ -330,7 +330,7 @@ class Game:
         if player is not None and player != self._player:
             return _("it is not your turn: {name} is to move").format(name=self.players[self._player])
         p = self._player
-        pay = self._payoffs[p]
+        pay, their_pay = self._payoffs[p], self._payoffs[1 - p]
         return why_illegal(
             move,
             self._hands[p],
@@ -338,6 +338,7 @@ class Game:
             [s[-1] if s else None for s in self._sides[p]],
             [len(c) for c in self._centers],
             self._ks,
+            theirs=(their_pay[-1] if their_pay else None, [s[-1] if s else None for s in self._sides[1 - p]]),
         )
 
     def is_legal(self, move: Move | str) -> bool:

@@ -106,10 +106,22 @@ def why_illegal(
     side_tops: Sequence[Card | None],
     center_sizes: Sequence[int],
     kings_start_stacks: bool = False,
+    theirs: tuple[Card | None, Sequence[Card | None]] | None = None,
 ) -> str | None:
-    """None if `move` is legal for the player to move, else the reason in plain words."""
+    """None if `move` is legal for the player to move, else the reason in plain words.
+
+    `theirs`: the other player's pay-off top and side-stack tops, so that a card taken
+    from their pile is refused as theirs ("the 4♦ is on your opponent's S1"), not as one
+    missing from one's own pile of that name."""
     card = move.card
     src = move.source
+    if src != "H" and theirs is not None:
+        mine = payoff_top if src == "P" else side_tops[move.source_index]
+        their = theirs[0] if src == "P" else theirs[1][move.source_index]
+        if card == their and card != mine:
+            return _("the {card} is on your opponent's {pile}: you play only from your own piles").format(
+                card=card.display, pile=_("pay-off pile") if src == "P" else src
+            )
     if src == "H":
         if card not in hand:
             return _("there is no {card} ({code}) in your hand").format(card=card.words, code=card)

@@ -218,6 +218,7 @@ class PlayerView:
                 move = Move.parse(move)
             except InvalidMoveError as e:
                 return str(e)
+        other = 1 - self.player
         return why_illegal(
             move,
             self.hand,
@@ -225,6 +226,7 @@ class PlayerView:
             self.side_tops(),
             self.center_sizes(),
             self.rules.kings_start_stacks,
+            theirs=(self.payoff_tops[other], self.side_tops(other)),
         )
 
     def to_text(self) -> str:

@@ -121,6 +121,11 @@ def _is_a_card(text: str) -> bool:
     return True
 
 
+def _top(view: PlayerView, m: Move, player: int) -> Card | None:
+    """The top card of the pile `m` takes from (P or S1..S4), on `player`'s side."""
+    return view.payoff_tops[player] if m.source == "P" else view.side_tops(player)[m.source_index]
+
+
 def _illegal(view: PlayerView, m: Move, reason: str, names: tuple[str, str]) -> Explanation:
     extra = ""
     if view.result is not None:
@@ -132,6 +137,10 @@ def _illegal(view: PlayerView, m: Move, reason: str, names: tuple[str, str]) -> 
     elif m.source == "H" and m.card not in view.hand:
         rule = RULES["moves"]
         extra = _("Only a card you hold can be played from the hand.") + " "
+    elif (
+        m.source != "H" and m.card != _top(view, m, view.player) and m.card == _top(view, m, 1 - view.player)
+    ):
+        rule = RULES["moves"]  # the other player's card: the moves are from one's own piles
     elif m.source == "P" and view.payoff_tops[view.player] != m.card:
         rule = RULES["payoff-top"]
         reason = _card_in_words(reason, m.card)
@@ -226,7 +235,13 @@ def _legal(view: PlayerView, m: Move, names: tuple[str, str]) -> Explanation:
                 + cite("win")
             )
             return Explanation(True, rule, " ".join([*notes, cite(rule.id)]))
-        notes.append(_("Your pay-off pile then holds {n}: empty it to win.").format(n=left))
+        notes.append(
+            ngettext(
+                "Your pay-off pile then holds {n} card: empty it to win.",
+                "Your pay-off pile then holds {n} cards: empty it to win.",
+                left,
+            ).format(n=left)
+        )
     if m.source == "H" and len(view.hand) == 1:
         stock = view.stock_count + (STACK_COMPLETE if completing else 0)
         if stock < HAND_SIZE:
@@ -293,8 +308,10 @@ def _legal_discard(view: PlayerView, m: Move, names: tuple[str, str]) -> Explana
     need = HAND_SIZE - view.hand_sizes[other]
     if need > view.stock_count:
         notes.append(
-            _(
-                "{name} must then draw {need} but the stock holds {n}, so the game ends at once as a draw."
+            ngettext(
+                "{name} must then draw {need} but the stock holds {n} card, so the game ends at once as a draw.",
+                "{name} must then draw {need} but the stock holds {n} cards, so the game ends at once as a draw.",
+                view.stock_count,
             ).format(name=names[other], need=need, n=view.stock_count)
             + " "
             + cite("stock-out")

@@ -244,9 +244,12 @@ def _payoff_line(view: PlayerView) -> str:
             ).format(a_rank=a_rank(below), n=below)
         else:
             wanted = _("an empty center stack")
-        return _(
+        return ngettext(
             "Your pay-off {card} cannot be played this turn with the cards you can see "
-            "({n} left in the pile): it needs {wanted}."
+            "({n} card left in the pile): it needs {wanted}.",
+            "Your pay-off {card} cannot be played this turn with the cards you can see "
+            "({n} cards left in the pile): it needs {wanted}.",
+            count,
         ).format(card=top.display, n=count, wanted=wanted)
     target = plan.payoff.target if plan.payoff is not None else ""
     if not plan.moves:

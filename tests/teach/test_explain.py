@@ -39,6 +39,14 @@ def expected_rule(view: PlayerView, m: Move) -> str:
         return "win" if view.result.winner is not None else "stock-out"
     if m.source == "H" and m.card not in view.hand:
         return "moves"
+    other = 1 - view.player
+    if m.source == "P" and view.payoff_tops[view.player] != m.card == view.payoff_tops[other]:
+        return "moves"  # the opponent's card: one plays from one's own piles
+    if (
+        m.source[0] == "S"
+        and view.side_tops()[m.source_index] != m.card == view.side_tops(other)[m.source_index]
+    ):
+        return "moves"
     if m.source == "P" and view.payoff_tops[view.player] != m.card:
         return "payoff-top"
     if m.source[0] == "S" and view.side_tops()[m.source_index] != m.card:
@@ -163,3 +171,21 @@ def _deck_with_hand(hand: list[str], payoff_top: str | None = None) -> list[str]
 
 def test_all_cards_have_words() -> None:
     assert all(c.words for c in ALL_CARDS)
+
+
+def test_a_card_on_the_opponents_pile_is_refused_as_theirs() -> None:
+    """Trying the opponent's 4♦ (top of their S1) as S1:4d>C1 was refused as "the top of side
+    stack S1 is the nine of hearts, not the 4d", as if the 4♦ lay buried in one's own S1."""
+    from spite_widget import lessons as all_lessons
+    from spite_widget.engine.i18n import language
+
+    lesson = next(item for item in all_lessons() if item.id == "who-sees")
+    view = lesson.new_game().view(0)
+    assert view.side_tops(1)[0] == "4d" and view.side_tops(0)[0] != "4d"
+    said = explain_move(view, "S1:4d>C1")
+    assert not said.legal and said.rule.id == "moves", said
+    assert "the 4♦ is on your opponent's S1: you play only from your own piles" in str(said.text), said
+    with language("es"):
+        assert "el 4♦ está en la S1 de tu rival" in explain_move(view, "S1:4d>C1").text
+    # a card not the opponent's is still told by the top of one's own stack
+    assert "only the top card of a side stack" in explain_move(view, "S1:5d>C1").text

@@ -157,6 +157,7 @@ def test_the_notes_for_a_refill_and_a_completed_stack() -> None:
     for move in ("H:Ah>C1", "H:2s>C1", "H:3d>C1", "H:4c>C1", "H:5h>C1"):
         b.move(move)
     assert "Your hand was empty, so you drew 5 new cards" in b.status
+    assert ".." not in b.status, b.status  # the move's own sentence keeps one full stop
     assert len(w.table["seats"][0]["hand"]) == 5
     w, b = open_lesson("complete-stack")
     stock = w.table["stock"]
@@ -167,6 +168,7 @@ def test_the_notes_for_a_refill_and_a_completed_stack() -> None:
         f"C1 is complete: its 12 cards went back into the stock, which now holds {stock + 12} cards"
         in b.status
     )
+    assert ".." not in b.status, b.status
     assert w.done and b.kind == "done"
 
 

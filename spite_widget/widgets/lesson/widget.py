@@ -330,6 +330,7 @@ class LessonWidget(PythonOwnedWidget[LessonStatusKind]):
         text = feedback.text
         if notes:
             said, sep, rest = text.partition(". ")
+            said = said if sep else said.removesuffix(".")  # one sentence: its own full stop
             text = f"{said}. {' '.join(notes)}" + (f" {rest}" if sep else "")
         feedback = Feedback(True, feedback.status, text, m)
         self._seq += 1
