@@ -5,9 +5,11 @@ import { t } from "./strings.js";
 
 /**
  * Scoreboard and buttons; `onAction(name)` is called on a click. "Show my hand" (reveal) is
- * drawn only while it can act (a covered table of two players at one screen).
+ * drawn only while it can act (a covered table of two players at one screen); with
+ * `keepReveal` (such a table, uncovered) its room is kept, unseen, so that the buttons do not
+ * wrap differently and move the whole table each time the cover goes on or off.
  */
-export function renderHeader(score, actions, onAction, model = null) {
+export function renderHeader(score, actions, onAction, model = null, keepReveal = false) {
   const head = el("header", "sw-header");
   const board = el("div", "sw-score");
   board.setAttribute("aria-label", t(model, "score.label"));
@@ -22,8 +24,10 @@ export function renderHeader(score, actions, onAction, model = null) {
   }
   const buttons = el("div", "sw-buttons");
   for (const name of ACTIONS) {
-    if (name === "reveal" && !(actions && actions.reveal)) continue;
-    const b = el("button", `sw-button sw-btn-${name}`, t(model, `action.${name}`));
+    const room = name === "reveal" && !(actions && actions.reveal);
+    if (room && !keepReveal) continue;
+    const b = el("button", `sw-button sw-btn-${name}${room ? " sw-button-room" : ""}`, t(model, `action.${name}`));
+    if (room) b.setAttribute("aria-hidden", "true");
     b.type = "button";
     b.dataset.action = name;
     b.disabled = !(actions && actions[name]);

@@ -83,6 +83,7 @@ function render({ model, el, host }) {
   const review = reviewButton({ model, el, host, send });
 
   let room = { game: undefined, tallest: 0 }; // the most cards a side stack has held this game
+  let atOneScreen = false; // two players at one screen: "Show my hand" has been offered
   const draw = () => {
     const table = model.get("table");
     if (!table || !table.seats) return;
@@ -103,7 +104,8 @@ function render({ model, el, host }) {
     const status = model.get("status") || {};
     statusLine = renderStatus(status);
     next.news.append(statusLine, ...statusRoom(model, status.text));
-    view.replaceChildren(renderHeader(model.get("score"), actions, onAction, model), next.board);
+    atOneScreen = atOneScreen || !!actions.reveal;
+    view.replaceChildren(renderHeader(model.get("score"), actions, onAction, model, atOneScreen), next.board);
     review.decorate(view, table, busy);
     if (status.id !== spoken) {
       spoken = status.id;

@@ -334,6 +334,7 @@ _SEAT_LABELS: Final = {
         "payoff": N_("{name}'s pay-off pile: {cards}, top {card}"),
         "payoff-empty": N_("{name}'s pay-off pile: empty"),
         "side": N_("{name}'s side stack {number}: {cards}; top {card}"),
+        "side-one": N_("{name}'s side stack {number}: {card}"),
         "side-empty": N_("{name}'s side stack {number}: empty"),
         "hand": N_("{name}'s hand: {cards}"),
         "hand-empty": N_("{name}'s hand: empty"),
@@ -343,6 +344,7 @@ _SEAT_LABELS: Final = {
         "payoff": N_("your pay-off pile: {cards}, top {card}"),
         "payoff-empty": N_("your pay-off pile: empty"),
         "side": N_("your side stack {number}: {cards}; top {card}"),
+        "side-one": N_("your side stack {number}: {card}"),
         "side-empty": N_("your side stack {number}: empty"),
         "hand": N_("your hand: {cards}"),
         "hand-empty": N_("your hand: empty"),
@@ -365,7 +367,9 @@ def seat_labels(seat: SeatView, you: bool = False) -> dict[str, Any]:
         payoff = _(forms["payoff-empty"]).format(name=name)
     sides = []
     for i, pile in enumerate(seat["sides"], start=1):
-        if pile:
+        if len(pile) == 1:  # its one card is its top: said once
+            sides.append(_(forms["side-one"]).format(name=name, number=i, card=card_words(pile[0])))
+        elif pile:
             sides.append(
                 _(forms["side"]).format(
                     name=name, number=i, cards=_cards_words(pile), card=card_words(pile[-1])

@@ -309,3 +309,23 @@ def test_the_english_fallback_of_strings_js_is_pythons_english() -> None:
     block = re.search(r"export const DEFAULTS = (\{.*?\n\});", source, re.S)
     assert block is not None
     assert json.loads(block.group(1)) == strings_in("en")
+
+
+def test_a_side_stack_of_one_card_names_it_once() -> None:
+    """ "side stack 1: five of clubs; top five of clubs" said the one card twice."""
+    from spite_widget.engine.i18n import language
+    from spite_widget.widgets.protocol import seat_labels
+
+    seat: dict[str, Any] = {
+        "name": "Bo",
+        "payoff_count": 3,
+        "payoff_top": "7h",
+        "sides": [["5c"], ["9h", "8c"], [], []],
+        "hand": None,
+        "hand_count": 4,
+    }
+    sides = seat_labels(seat)["sides"]
+    assert sides[0] == "Bo's side stack 1: five of clubs"
+    assert sides[1] == "Bo's side stack 2: nine of hearts, eight of clubs; top eight of clubs"
+    with language("es"):
+        assert seat_labels(seat)["sides"][0] == "pila lateral 1 de Bo: cinco de tréboles"
