@@ -368,6 +368,9 @@ class LessonSession:
         reasons = []
         # Only moves that still lead to the goal are named: the lesson's way, or a line found from them.
         center = self._ways_on(before, [x for x in view.legal_moves() if x.to_center])
+        top = view.payoff_tops[view.player]
+        if top is not None and any(x.source == "P" for x in center):  # the pay-off card first: it wins
+            reasons.append(_("your pay-off {card} could still be played").format(card=top.display))
         itself = next((x for x in center if x.source == "H" and x.card == last.card), None)
         if itself is not None:
             reasons.append(
@@ -387,9 +390,6 @@ class LessonSession:
                     card=side.card.display, source=side.source, stack=side.target
                 )
             )
-        top = view.payoff_tops[view.player]
-        if top is not None and any(x.source == "P" for x in center):
-            reasons.append(_("your pay-off {card} could still be played").format(card=top.display))
         pile = view.sides[view.player][last.target_index]
         if pile and (RANK_OF[pile[-1]] == KING or RANK_OF[pile[-1]] != RANK_OF[last.card] + 1):
             reasons.append(

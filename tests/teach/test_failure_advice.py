@@ -154,3 +154,16 @@ def test_a_search_too_large_to_finish_vouches_for_no_move_off_the_solution(
     session = LessonSession(lesson("stock-out", "en"))
     assert not session.leads_to_goal(session.game, ace)
     assert session.leads_to_goal(session.game, four)  # the solution's own move
+
+
+def test_the_pay_off_card_is_named_first() -> None:
+    """In the stock-out lesson the failure named an A♦ first ("the A♦ could still go to C1;
+    your pay-off 5♠ could still be played"): a line that heads for the very trap the lesson
+    warns of, before the card that wins."""
+    from spite_widget.widgets.lesson import LessonWidget
+
+    w = LessonWidget("stock-out")
+    for move in ("H:4d>C2", "H:5h>S1"):
+        w.play(move)
+    said = w.status["text"]
+    assert "the goal was not reached: your pay-off 5♠ could still be played; " in said, said
