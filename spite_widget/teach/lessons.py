@@ -280,7 +280,10 @@ def _side_stacks() -> Lesson:
         id="side-stacks",
         title=_("Side stacks"),
         text=(
-            _("Last turn you put a 5 on your side stack S2, and your opponent built C1 up to 4.\n\n")
+            _(
+                "Last turn you put a 5 on your side stack S2 (a hand card put on a side stack ends "
+                "your turn), and your opponent built C1 up to 4.\n\n"
+            )
             + _quote("side-top")
             + _(
                 "\n\nThe top card of a side stack plays to the center just like a hand card. "

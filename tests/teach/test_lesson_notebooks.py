@@ -70,3 +70,16 @@ def test_the_english_notebook_has_a_widget_for_each_lesson_too() -> None:
     sources = [c.source.strip() for c in nb.cells if c.cell_type == "code"]
     for item in lessons("en"):
         assert f'LessonWidget(LESSONS["{item.id}"])' in sources
+
+
+def test_the_english_notebook_says_what_each_lesson_says() -> None:
+    """Its markdown is written by hand around the lessons: the who-sees, blocking and
+    side-stacks texts and the end-turn hint had gone stale against the lessons themselves."""
+    nb = nbformat.read(ROOT / "examples" / "teach_rules.ipynb", as_version=4)  # type: ignore[no-untyped-call]
+    markdown = [c.source for c in nb.cells if c.cell_type == "markdown"]
+    for item in lessons("en"):
+        head = f"## {item.title}\n\n"
+        section = next((m for m in markdown if m.startswith(head)), None)
+        assert section is not None, item.id
+        assert section[len(head) :].startswith(item.text.strip()), item.id
+        assert item.hint in "\n".join(markdown), item.id
