@@ -14,10 +14,12 @@ same games to a Dask `distributed` cluster instead (an optional extra, imported 
 from __future__ import annotations
 
 import argparse
+import contextlib
 import hashlib
 import json
 import math
 import os
+import signal
 import sys
 import time
 from collections.abc import Callable, Iterable, Iterator, Sequence
@@ -47,6 +49,8 @@ class GameSpec:
     """Play a match to 50 points instead of a single game."""
     save: str | None = None
     """A directory to write the record to, or None."""
+    move_limit: float | None = None
+    """Seconds a bot may take over one move; a slower one forfeits (None: no limit)."""
 
     @property
     def swapped(self) -> bool:
@@ -122,6 +126,31 @@ def derive(*parts: object) -> int:
     return int.from_bytes(digest[:8], "big") >> 1
 
 
+class MoveTimeout(BaseException):
+    """A bot passed the run's `move_limit` (a BaseException, so that a bot's own `except
+    Exception` does not swallow it)."""
+
+
+@contextlib.contextmanager
+def _time_limit(seconds: float | None) -> Iterator[None]:
+    """Raise MoveTimeout in the code within, once `seconds` have passed: by the interval
+    timer (SIGALRM), so only in a process's main thread (local runs; not on Dask's threads)."""
+    if seconds is None:
+        yield
+        return
+
+    def alarm(signum: int, frame: object) -> None:
+        raise MoveTimeout
+
+    before = signal.signal(signal.SIGALRM, alarm)
+    signal.setitimer(signal.ITIMER_REAL, seconds)
+    try:
+        yield
+    finally:
+        signal.setitimer(signal.ITIMER_REAL, 0)
+        signal.signal(signal.SIGALRM, before)
+
+
 def play_one(spec: GameSpec) -> GameOutcome:
     """Play one arena game or match. A top-level function, so processes and Dask can run it."""
     names = spec.bots
@@ -140,9 +169,14 @@ def play_one(spec: GameSpec) -> GameOutcome:
             view = game.view(p)
             t0 = time.perf_counter()
             try:
-                move = bots[p].choose(view)
+                with _time_limit(spec.move_limit):
+                    move = bots[p].choose(view)
             except BotError as e:
                 failed.append((seat[p], str(e)))
+                return
+            except MoveTimeout:
+                problem = f"took more than {spec.move_limit:g} s to choose a move (--move-limit)"
+                failed.append((seat[p], str(BotError(names[seat[p]], game.ply, problem, view.legal_moves()))))
                 return
             think[seat[p]] += time.perf_counter() - t0
             moves[seat[p]] += 1
@@ -416,7 +450,7 @@ class ArenaResult:
         if fa or fb:
             first = next(o for o in self.outcomes if o.forfeit is not None)
             rows.append(
-                f"forfeits (a bot raised or answered an illegal move; the other bot wins): "
+                f"forfeits (a bot raised, answered an illegal move or passed the move limit; the other bot wins): "
                 f"{a} {fa}, {b} {fb}; first, in game {first.index + 1}: {first.forfeit_reason}"
             )
         rows.append(
@@ -442,10 +476,15 @@ class ArenaResult:
 
 
 def specs(
-    bots: tuple[str, str], games: int, seed: int, matches: bool = False, save: str | None = None
+    bots: tuple[str, str],
+    games: int,
+    seed: int,
+    matches: bool = False,
+    save: str | None = None,
+    move_limit: float | None = None,
 ) -> list[GameSpec]:
     """The games of a run, in order."""
-    return [GameSpec(i, bots, seed, matches, save) for i in range(games)]
+    return [GameSpec(i, bots, seed, matches, save, move_limit) for i in range(games)]
 
 
 def run_arena(
@@ -460,6 +499,7 @@ def run_arena(
     scheduler: Any = None,
     progress: bool = True,
     resume: bool = False,
+    move_limit: float | None = None,
 ) -> ArenaResult:
     """Play `games` games (or matches) of `bot_a` against `bot_b` and gather the results.
 
@@ -468,6 +508,8 @@ def run_arena(
     `distributed.Client`; the games then run on that cluster instead.
     `resume`: read back the games this same run (bots, seed, kind) already saved in `save`
     and play only the others: a long run stopped halfway goes on where it was.
+    `move_limit`: seconds a bot may take over one move; a slower one forfeits (a bot that
+    never answers would hang the run). Local runs only (it needs the main thread's timer).
     """
     for name in (bot_a, bot_b):
         if is_spec(name):
@@ -479,6 +521,11 @@ def run_arena(
             )
     if games < 1:
         raise ValueError(f"games must be at least 1, not {games}")
+    if move_limit is not None:
+        if not move_limit > 0:
+            raise ValueError(f"move_limit must be a number of seconds above 0, not {move_limit!r}")
+        if scheduler is not None:
+            raise ValueError("move_limit works on local workers only: a Dask worker runs games in threads")
     save_dir = None
     if save is not None:
         Path(save).mkdir(parents=True, exist_ok=True)
@@ -491,7 +538,7 @@ def run_arena(
             )
     if resume and save_dir is None:
         raise ValueError("resume reads back the records of a run: give the directory it saved them in")
-    todo = specs((bot_a, bot_b), games, seed, matches, save_dir)
+    todo = specs((bot_a, bot_b), games, seed, matches, save_dir, move_limit)
     result = ArenaResult((bot_a, bot_b), matches)
     start = time.perf_counter()
     read_back: list[GameOutcome] = []
@@ -593,6 +640,12 @@ def main(argv: Sequence[str] | None = None) -> int:
         help="with --save: read back the games this run (same bots, --seed, --matches) already saved there, play the rest",
     )
     parser.add_argument("--scheduler", metavar="ADDRESS", help="a Dask scheduler, e.g. tcp://host:8786")
+    parser.add_argument(
+        "--move-limit",
+        type=float,
+        metavar="SECONDS",
+        help="a bot that takes longer over one move forfeits the game (local workers only)",
+    )
     parser.add_argument("--json", action="store_true", help="print the summary as JSON instead of a table")
     parser.add_argument("--quiet", action="store_true", help="no progress bar")
     args = parser.parse_args(args_in)
@@ -622,6 +675,7 @@ def main(argv: Sequence[str] | None = None) -> int:
             scheduler=args.scheduler,
             progress=not args.quiet,
             resume=args.resume,
+            move_limit=args.move_limit,
         )
     except (ValueError, RuntimeError, OSError) as e:  # a refused resume, a cluster not reached...
         print(f"spite-arena: error: {e}", file=sys.stderr)

@@ -149,6 +149,20 @@ def bot_module(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> str:
                     best = view.legal_moves()[0]
                     return type("R", (), {"best": best, "loss": float(played != best), "why": "first"})()
 
+            class Sleepy:
+                # answers two moves at once, then sleeps on the third, catching what it can
+                def __init__(self):
+                    self.n = 0
+                def choose(self, view):
+                    import time
+                    self.n += 1
+                    if self.n == 3:
+                        try:
+                            time.sleep(30)
+                        except Exception:
+                            pass
+                    return view.legal_moves()[0]
+
             class OnlyRates:
                 # a reviewer that does not play: rate() alone
                 def rate(self, view, played):
@@ -284,7 +298,10 @@ def test_a_failing_bot_forfeits_in_the_arena_and_the_table_says_so(bot_module: s
     )
     assert result.forfeits == (4, 0) and result.wins == (0, 4) and result.draws == 0
     table = result.table()
-    assert "forfeits (a bot raised or answered an illegal move; the other bot wins): " in table
+    assert (
+        "forfeits (a bot raised, answered an illegal move or passed the move limit; the other bot wins): "
+        in table
+    )
     assert f"{bot_module}:Broken 4, greedy 0; first, in game 1: Broken failed at move" in table
     assert "'H:Kd>C9' is not a move" in table
     saved = json.loads((tmp_path / "games" / "game-00000.json").read_text())
@@ -344,3 +361,32 @@ def test_a_rater_is_named_by_spec_and_its_failures_say_who_and_where(bot_module:
         TypeError, match=r"RateNumber.rate\(\) returned float 0.3 at move 1 .*a rating has best"
     ):
         annotate_with_bot(game.to_record(), bot=f"{bot_module}:RateNumber")
+
+
+def test_a_bot_slower_than_the_move_limit_forfeits(
+    bot_module: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """A bot that never answered hung the arena: with --move-limit it forfeits, and the run
+    goes on (the timer is in the process's main thread, so workers=1 here)."""
+    import time
+
+    start = time.perf_counter()
+    result = run_arena(f"{bot_module}:Sleepy", "greedy", 2, workers=1, progress=False, move_limit=0.3)
+    assert time.perf_counter() - start < 20  # not the 2 x 30 s it sleeps
+    assert result.forfeits == (2, 0) and result.wins == (0, 2)
+    reasons = [o.forfeit_reason for o in result.outcomes]
+    assert all("took more than 0.3 s to choose a move (--move-limit)" in r for r in reasons), reasons
+    assert all(r.startswith(f"{bot_module}:Sleepy failed at move ") for r in reasons), reasons
+    # the limit does not touch a bot within it, and is refused where it cannot work
+    quick = run_arena("greedy", "random", 2, workers=1, progress=False, move_limit=5)
+    assert quick.forfeits == (0, 0) and quick.n == 2
+    for bad in (0, -1.0):
+        with pytest.raises(ValueError, match="move_limit must be a number of seconds above 0"):
+            run_arena("greedy", "random", 2, workers=1, progress=False, move_limit=bad)
+    with pytest.raises(ValueError, match="local workers only"):
+        run_arena("greedy", "random", 2, progress=False, move_limit=1, scheduler="tcp://127.0.0.1:1")
+    assert (
+        arena_main(["greedy", "random", "--games", "2", "--workers", "1", "--move-limit", "0", "--quiet"])
+        == 1
+    )
+    assert "spite-arena: error: move_limit must be" in capsys.readouterr().err
