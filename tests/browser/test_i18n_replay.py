@@ -100,7 +100,10 @@ def test_the_replay_in_spanish_then_portuguese(notebook: Any, page: Any, artifac
     # step by the buttons and the move list, into a side line by a click on the table
     page.locator(f"{REPLAY} .swr-btn-forward").click()
     wait_ply(page, 1)
-    assert page.locator(f"{REPLAY} [data-status]").inner_text().startswith("Jugada 1 de 155")
+    # the words come in the update after the position's (on a loaded machine, a moment later)
+    page.wait_for_function(
+        "() => document.querySelector('.swr-root [data-status]').innerText.startsWith('Jugada 1 de 155')"
+    )
     page.locator(f"{REPLAY} .swr-movelist [data-ply='17']").click()
     wait_ply(page, 17)
     page.locator(f"{REPLAY} [data-annotation='mark'] [data-mark='?!']").click()
