@@ -330,7 +330,7 @@ class Game:
         if player is not None and player != self._player:
             return _("it is not your turn: {name} is to move").format(name=self.players[self._player])
         p = self._player
-        pay, their_pay = self._payoffs[p], self._payoffs[1 - p]
+        pay = self._payoffs[p]
         return why_illegal(
             move,
             self._hands[p],
@@ -338,8 +338,13 @@ class Game:
             [s[-1] if s else None for s in self._sides[p]],
             [len(c) for c in self._centers],
             self._ks,
-            theirs=(their_pay[-1] if their_pay else None, [s[-1] if s else None for s in self._sides[1 - p]]),
+            theirs=lambda: self._tops(1 - p),
         )
+
+    def _tops(self, player: int) -> tuple[Card | None, list[Card | None]]:
+        """`player`'s pay-off top and side-stack tops."""
+        pay = self._payoffs[player]
+        return (pay[-1] if pay else None, [s[-1] if s else None for s in self._sides[player]])
 
     def is_legal(self, move: Move | str) -> bool:
         return self.why_illegal(move) is None

@@ -6,7 +6,7 @@ same two questions here: which moves are legal, and why a given move is not.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any, Final
 
@@ -106,38 +106,37 @@ def why_illegal(
     side_tops: Sequence[Card | None],
     center_sizes: Sequence[int],
     kings_start_stacks: bool = False,
-    theirs: tuple[Card | None, Sequence[Card | None]] | None = None,
+    theirs: Callable[[], tuple[Card | None, Sequence[Card | None]]] | None = None,
 ) -> str | None:
     """None if `move` is legal for the player to move, else the reason in plain words.
 
-    `theirs`: the other player's pay-off top and side-stack tops, so that a card taken
-    from their pile is refused as theirs ("the 4♦ is on your opponent's S1"), not as one
-    missing from one's own pile of that name."""
+    `theirs`: gives the other player's pay-off top and side-stack tops (asked only when the
+    card is not on top of one's own pile), so that a card taken from their pile is refused as
+    theirs ("the 4♦ is on your opponent's S1"), not as one missing from one's own pile."""
     card = move.card
     src = move.source
-    if src != "H" and theirs is not None:
-        mine = payoff_top if src == "P" else side_tops[move.source_index]
-        their = theirs[0] if src == "P" else theirs[1][move.source_index]
-        if card == their and card != mine:
-            return _("the {card} is on your opponent's {pile}: you play only from your own piles").format(
-                card=card.display, pile=_("pay-off pile") if src == "P" else src
-            )
     if src == "H":
         if card not in hand:
             return _("there is no {card} ({code}) in your hand").format(card=card.words, code=card)
     elif src == "P":
-        if payoff_top is None:
-            return _("your pay-off pile is empty")
         if payoff_top != card:
+            their = _their_card(move, theirs)
+            if their is not None:
+                return their
+            if payoff_top is None:
+                return _("your pay-off pile is empty")
             return _("your pay-off card is {the_card} ({code}), not the {played}").format(
                 the_card=the_card(payoff_top), code=payoff_top, played=card
             )
     else:
         s = move.source_index
         top = side_tops[s]
-        if top is None:
-            return _("side stack {stack} is empty").format(stack=src)
         if top != card:
+            their = _their_card(move, theirs)
+            if their is not None:
+                return their
+            if top is None:
+                return _("side stack {stack} is empty").format(stack=src)
             return _(
                 "the top of side stack {stack} is {the_card} ({code}), not the {played}: "
                 "only the top card of a side stack can be played"
@@ -145,6 +144,22 @@ def why_illegal(
     if move.target[0] == "S":
         return None  # a hand card to a side stack: always allowed, ends the turn
     return why_not_on_center(card, move.target, center_sizes[move.target_index], kings_start_stacks)
+
+
+def _their_card(
+    move: Move, theirs: Callable[[], tuple[Card | None, Sequence[Card | None]]] | None
+) -> str | None:
+    """Why `move` may not take its card from the other player's pile of that name, when the
+    card is on top there (the caller found it is not on top of the mover's own)."""
+    if theirs is None:
+        return None
+    payoff_top, side_tops = theirs()
+    if move.card != (payoff_top if move.source == "P" else side_tops[move.source_index]):
+        return None
+    pile = _("pay-off pile") if move.source == "P" else move.source
+    return _("the {card} is on your opponent's {pile}: you play only from your own piles").format(
+        card=move.card.display, pile=pile
+    )
 
 
 def why_not_on_center(card: Card, target: str, size: int, kings_start_stacks: bool) -> str | None:

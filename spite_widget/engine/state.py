@@ -226,7 +226,7 @@ class PlayerView:
             self.side_tops(),
             self.center_sizes(),
             self.rules.kings_start_stacks,
-            theirs=(self.payoff_tops[other], self.side_tops(other)),
+            theirs=lambda: (self.payoff_tops[other], self.side_tops(other)),
         )
 
     def to_text(self) -> str:
