@@ -34,7 +34,7 @@ import importlib
 import inspect
 from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Any, Protocol, runtime_checkable
+from typing import Any, Protocol, TypeGuard, runtime_checkable
 
 from ..engine.errors import IllegalMoveError
 from ..engine.moves import Move
@@ -199,6 +199,12 @@ def is_spec(name: str) -> bool:
     return ":" in name
 
 
+def is_built_in(bot: object) -> TypeGuard[Bot]:
+    """One of the package's own levels (not wrapped: its moves are legal by construction; its
+    state copies, and its seed is `seed` and `rng`)."""
+    return isinstance(bot, Bot) and type(bot).__module__.startswith("spite_widget.bots.")
+
+
 def as_bot(bot: object, seed: int | None = None) -> Bot:
     """A `Bot` from a level name ("expert"), a `path.to.module:MyBot` spec, a built-in `Bot`,
     or any object with `choose(view)` (wrapped in a `ProtocolBot`)."""
@@ -208,11 +214,21 @@ def as_bot(bot: object, seed: int | None = None) -> Bot:
         from . import get_bot
 
         return get_bot(bot, seed)
-    if isinstance(bot, Bot) and bot.__class__.__module__.startswith("spite_widget.bots."):
+    if is_built_in(bot):
         return bot  # a built-in level: its moves are legal by construction
     if isinstance(bot, ProtocolBot):
         return bot
     return ProtocolBot(bot)  # type: ignore[arg-type]  # ProtocolBot checks for choose()
 
 
-__all__ = ["BotError", "BotLike", "ProtocolBot", "Rating", "as_bot", "bot_name", "is_spec", "load_bot"]
+__all__ = [
+    "BotError",
+    "BotLike",
+    "ProtocolBot",
+    "Rating",
+    "as_bot",
+    "bot_name",
+    "is_built_in",
+    "is_spec",
+    "load_bot",
+]

@@ -18,7 +18,7 @@ import numpy.typing as npt
 from gymnasium import spaces
 
 from ..bots.base import Bot
-from ..bots.protocol import as_bot
+from ..bots.protocol import as_bot, is_built_in
 from ..engine.errors import IllegalMoveError
 from ..engine.game import Game
 from ..engine.rules import Rules
@@ -56,7 +56,7 @@ class SpiteEnv(gymnasium.Env[Obs, np.int64]):
         and a built-in bot object copied afresh, seeded by the game's seed, so that
         `reset(seed=...)` plays the same episode again; a bot object of your own is used as
         it is (seed it yourself)."""
-        self._built_in = copy.deepcopy(self.opponent) if _built_in(self.opponent) else None
+        self._built_in = copy.deepcopy(self.opponent) if is_built_in(self.opponent) else None
         self._ended: str | None = "call reset() to start the first episode"
         """Why `step` may not go on (None while an episode runs)."""
         self.seat = seat
@@ -148,11 +148,6 @@ class SpiteEnv(gymnasium.Env[Obs, np.int64]):
 
     def close(self) -> None:
         self._renderer.reset()
-
-
-def _built_in(bot: Bot) -> bool:
-    """One of the package's own levels (its state copies, its seed is `seed` and `rng`)."""
-    return isinstance(bot, Bot) and type(bot).__module__.startswith("spite_widget.bots.")
 
 
 __all__ = ["SpiteEnv"]
