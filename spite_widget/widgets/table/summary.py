@@ -160,17 +160,14 @@ def summarize_turn(turn: Sequence[TurnMove], who: str, payoff_left: int) -> tupl
     else:
         tally = _("no pay-off card played")
     left = _("{n} left").format(n=payoff_left) if payoff_left else _("none left")
-    out = []
-    for words in (False, True):
-        text = _("{who} {did}: {tally}, {left}").format(
-            who=who, did=_and(_parts(turn, words)), tally=tally, left=left
-        )
-        if not words and len(text) > SHORT_ENOUGH:
-            text = _("{who} {did}: {tally}, {left}").format(
-                who=who, did=_and(_short_parts(turn)), tally=tally, left=left
-            )
-        out.append(text)
-    return out[0], out[1]
+
+    def sentence(parts: list[str]) -> str:
+        return _("{who} {did}: {tally}, {left}").format(who=who, did=_and(parts), tally=tally, left=left)
+
+    text = sentence(_parts(turn, False))
+    if len(text) > SHORT_ENOUGH:
+        text = sentence(_short_parts(turn))
+    return text, sentence(_parts(turn, True))
 
 
 __all__ = ["TurnMove", "summarize_turn"]
