@@ -136,11 +136,12 @@ def test_a_hint_is_said_in_sentences() -> None:
     for _ in range(30):
         front.press("hint")
         text = front.status
-        assert text.startswith("Hint: ")
-        sentences = text.removeprefix("Hint: ").split(". ")
-        assert all(s[:1].isupper() or s[:1].isdigit() for s in sentences), text
+        assert re.match(r"Hint \((from your hand|your pay-off card|from side stack [1-4])\): ", text), text
+        sentences = text.split(": ", 1)[1].split(". ")
+        assert sentences[0][:1].islower(), text  # the line goes on after the colon
+        assert all(s[:1].isupper() or s[:1].isdigit() for s in sentences[1:]), text
         assert ". ends" not in text and ". plays" not in text
-        ended += "Ends the turn" in text
+        ended += "): ends the turn" in text
         w.play(w.hint)
         if w.game.is_over:
             break
@@ -175,6 +176,19 @@ def test_a_review_left_under_the_next_game_says_which_game_it_is() -> None:
     assert len(w.match.games) == 2 and w.review_label.startswith("Replay of game 1")
 
 
+def test_a_hint_says_its_move_once() -> None:
+    """A player saw "Hint: A♦ (your pay-off card) on C1. Plays the pay-off A♦ to C1: ...":
+    the expert's line starts with the move, so the hint shows only the line."""
+    w = SpiteWidget(opponent="greedy", seed=1, opponent_delay=0)
+    front = FrontEnd(w)
+    front.press("hint")
+    assert w.hint == "P:Ad>C1"
+    assert front.status.startswith("Hint (your pay-off card): plays the pay-off A♦ to C1: 19 pay-off cards left")
+    assert front.status.count("A♦") == 1
+    # screen readers still hear the move in words first
+    assert w.status["words"].startswith("Hint: the ace of diamonds (your pay-off card) on center stack 1. Plays")
+
+
 def test_a_hint_followed_is_explained_from_where_the_game_now_stands() -> None:
     """A reviewer followed the hints of one turn: the second hint still said "Plays 4♣ to C2
     so the pay-off 5♦ can follow" after 4♣ was on C2 (the plan told from its start)."""
@@ -185,9 +199,10 @@ def test_a_hint_followed_is_explained_from_where_the_game_now_stands() -> None:
     while not w.game.is_over and checked < 60:
         front.press("hint")
         move = Move.parse(w.hint)
-        why = front.status.split(". ", 1)[1]  # after "Hint: A♣ (from your hand) on C1."
+        why = front.status.split(": ", 1)[1]  # after "Hint (from your hand): "
         named = card.findall(why)
         assert named and named[0] == move.card.display, (front.status, str(move))
+        assert front.status.count(move.card.display) == why.count(move.card.display)
         checked += 1
         w.play(w.hint)
         if w.game.current_player != 0:

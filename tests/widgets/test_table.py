@@ -206,7 +206,7 @@ def test_hint_highlights_a_legal_move(front: FrontEnd) -> None:
             assert "not installed" in front.status and front.w.hint == ""
             return
         assert "expert is not installed" in front.status
-    assert front.kind == "hint" and front.status.startswith("Hint:")
+    assert front.kind == "hint" and front.status.startswith("Hint")
     assert front.w.hint in front.w.legal
     front.move(front.w.hint)
     assert front.w.hint == ""

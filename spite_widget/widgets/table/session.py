@@ -18,7 +18,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Sequence
-from typing import NamedTuple
+from typing import Final, NamedTuple
 
 from ...bots import BOT_NAMES, Bot, get_bot
 from ...bots.protocol import BotLike, bot_name, is_spec
@@ -32,6 +32,9 @@ from ...engine.narrate import pile_words
 from ...engine.state import GameState, PlayerView
 from ..protocol import ACTIONS, LastMove, Score, StatusKind, TableView, as_moves, last_move, table_view
 from .summary import TurnMove, summarize_turn
+
+_CARD: Final = re.compile(r"(?:10|[A2-9JQK])[♣♦♥♠]")
+"""A card as the bots' explanations name it (A♦, 10♣)."""
 
 _SOURCE_WORDS = {"P": N_("your pay-off card"), "H": N_("from your hand")}
 
@@ -295,14 +298,19 @@ class TableSession:
             source = _("from side stack {number}").format(number=move.source[1:])
         why = _sentence(bot.explain())  # the bots speak the language in force
         tail = f" {why}" if why else ""
-        text = _("Hint: {card} ({source}) on {pile}.").format(
-            card=move.card.display, source=source, pile=move.target
-        )
+        # screen readers hear the move in words first; the line after it names cards by symbol
         words = _("Hint: {the_card} ({source}) on {pile}.").format(
             the_card=the_card(move.card), source=source, pile=pile_words(move.target)
         )
-        text, words = text + tail, words + tail
-        return Say(text, "hint", words), str(move)
+        named = _CARD.search(why)
+        if named is not None and named.group() == move.card.display:
+            # the line starts with the move itself ("Plays A♦ to C2, ..."): show it once
+            text = _("Hint ({source}): {line}").format(source=source, line=why[0].lower() + why[1:])
+            return Say(text, "hint", words + tail), str(move)
+        text = _("Hint: {card} ({source}) on {pile}.").format(
+            card=move.card.display, source=source, pile=move.target
+        )
+        return Say(text + tail, "hint", words + tail), str(move)
 
     def last_again(self) -> LastMove | None:
         """The last move's sentences again, in the language in force (after a change of language)."""
