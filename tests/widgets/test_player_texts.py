@@ -183,10 +183,14 @@ def test_a_hint_says_its_move_once() -> None:
     front = FrontEnd(w)
     front.press("hint")
     assert w.hint == "P:Ad>C1"
-    assert front.status.startswith("Hint (your pay-off card): plays the pay-off A♦ to C1: 19 pay-off cards left")
+    assert front.status.startswith(
+        "Hint (your pay-off card): plays the pay-off A♦ to C1: 19 pay-off cards left"
+    )
     assert front.status.count("A♦") == 1
     # screen readers still hear the move in words first
-    assert w.status["words"].startswith("Hint: the ace of diamonds (your pay-off card) on center stack 1. Plays")
+    assert w.status["words"].startswith(
+        "Hint: the ace of diamonds (your pay-off card) on center stack 1. Plays"
+    )
 
 
 def test_a_hint_followed_is_explained_from_where_the_game_now_stands() -> None:

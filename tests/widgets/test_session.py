@@ -124,7 +124,11 @@ def test_two_players_at_one_screen_are_covered_at_every_turn() -> None:
 def test_a_hint_is_a_legal_move_with_a_reason() -> None:
     s = TableSession("random", seed=6)
     said, move = s.hint()
-    assert said.kind == "hint" and said.text.startswith("Hint (from your hand): ends the turn with J♦") and move in s.frame().legal
+    assert (
+        said.kind == "hint"
+        and said.text.startswith("Hint (from your hand): ends the turn with J♦")
+        and move in s.frame().legal
+    )
     assert said.words.startswith("Hint: the ")
     s.play(side_move(s))
     s.busy = False  # the computer to move, its turn not played: the bottom player may not ask
