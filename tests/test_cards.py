@@ -102,3 +102,32 @@ def test_check_two_packs_accepts_exactly_two_packs_in_any_order():
 def test_check_two_packs_names_what_is_off(change, says):
     with pytest.raises(ValueError, match=says):
         check_two_packs(change(two_packs()))
+
+
+@pytest.mark.parametrize(
+    ("card", "spec", "says"),
+    [
+        ("Qc", "el", "la Q♣"),
+        ("Jh", "del", "de la J♥"),
+        ("7h", "el", "el 7♥"),
+        ("Ks", "El", "El K♠"),
+        ("Qc", "o", "a Q♣"),
+        ("Qd", "no", "na Q♦"),
+        ("Jh", "o", "o J♥"),  # o valete
+        ("Ad", "um", "um A♦"),
+    ],
+)
+def test_a_card_symbol_takes_the_article_of_its_rank(card: str, spec: str, says: str) -> None:
+    """Catalogs write `{card:el}` / `{card:o}`: "la Q♣", "a Q♣", never "el Q♣"."""
+    assert format(Card(card).display, spec) == says
+    assert format(Card(card), spec) == says.replace(Card(card).display, card)  # the code form
+    assert f"{Card(card).display}" == Card(card).display  # no spec: the symbol alone
+    assert format(Card(card).display, ">4") == Card(card).display.rjust(4)  # other specs as for a str
+
+
+def test_a_card_symbol_is_still_a_plain_string() -> None:
+    import json
+
+    q = Card("Qc").display
+    assert q == "Q♣" and json.dumps(q) == '"Q\\u2663"' and type(str(q)) is str
+    assert format(pickle.loads(pickle.dumps(q)), "el") == "la Q♣"

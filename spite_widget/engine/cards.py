@@ -46,6 +46,57 @@ SUIT_SYMBOLS: Final = {"c": "\u2663", "d": "\u2666", "h": "\u2665", "s": "\u2660
 RANK_SHOW: Final = {r: ("10" if r == "T" else r) for r in RANKS}
 
 
+FEMININE_ARTICLES: Final[dict[str, tuple[str, str]]] = {
+    # Spanish: la jota, la reina (GLOSSARY.md); every other rank is masculine (el as, el siete)
+    "el": ("la", "JQ"),
+    "El": ("La", "JQ"),
+    "del": ("de la", "JQ"),
+    "al": ("a la", "JQ"),
+    "un": ("una", "JQ"),
+    "Un": ("Una", "JQ"),
+    # Portuguese: a dama; the valete and every other rank are masculine (o ás, o valete)
+    "o": ("a", "Q"),
+    "O": ("A", "Q"),
+    "do": ("da", "Q"),
+    "no": ("na", "Q"),
+    "ao": ("à", "Q"),
+    "um": ("uma", "Q"),
+    "pelo": ("pela", "Q"),
+}
+"""A translation writes `{card:el}` or `{card:o}` (the masculine article) before a card symbol,
+and the symbol puts the article its rank takes: "la Q♣", "a Q♣", "el 7♥"."""
+
+
+def with_article(text: str, rank: str, spec: str) -> str:
+    """`text` (a card of rank `rank`) formatted by `spec`: an article of FEMININE_ARTICLES
+    agreed to the rank, or a plain format spec."""
+    if spec in FEMININE_ARTICLES:
+        feminine, ranks = FEMININE_ARTICLES[spec]
+        return f"{feminine if rank in ranks else spec} {text}"
+    return format(text, spec)
+
+
+class CardSymbol(str):
+    """A card as shown (`Q♣`) that knows its rank, so a catalog can give it its article."""
+
+    __slots__ = ("_rank",)
+    _rank: str
+
+    def __new__(cls, text: str, rank: str) -> CardSymbol:
+        symbol = super().__new__(cls, text)
+        symbol._rank = rank
+        return symbol
+
+    def __format__(self, spec: str) -> str:
+        return with_article(str(self), self._rank, spec)
+
+    def __str__(self) -> str:
+        return str.__str__(self)
+
+    def __reduce__(self) -> tuple[type[CardSymbol], tuple[str, str]]:
+        return (CardSymbol, (str.__str__(self), self._rank))
+
+
 class Card(str):
     """One playing card, written rank then suit: `Ah`, `Ts`, `Kd`."""
 
@@ -84,10 +135,14 @@ class Card(str):
     @property
     def display(self) -> str:
         """The card as shown on a table: `10♠`."""
-        return RANK_SHOW[self[0]] + SUIT_SYMBOLS[self[1]]
+        return _SYMBOLS[self]
 
     def __repr__(self) -> str:
         return f"Card({str.__repr__(self)})"
+
+    def __format__(self, spec: str) -> str:
+        """`{played:el}` in a catalog: the code with the article its rank takes ("la Qc")."""
+        return with_article(str(self), self[0], spec)
 
     def __str__(self) -> str:
         return str.__str__(self)
@@ -113,6 +168,8 @@ for _r, _rank_char in enumerate(RANKS, start=1):
         _card = str.__new__(Card, _rank_char + _suit)
         _CARDS[_rank_char + _suit] = _card
         RANK_OF[_rank_char + _suit] = _r
+
+_SYMBOLS: Final = {c: CardSymbol(RANK_SHOW[c[0]] + SUIT_SYMBOLS[c[1]], c[0]) for c in _CARDS}
 
 ALL_CARDS: Final[tuple[Card, ...]] = tuple(_CARDS.values())
 """The 52 distinct cards, Ace of clubs first."""

@@ -421,8 +421,10 @@ class LessonSession:
         ):
             return ""
         top = self.view.payoff_tops[other]
+        if top is None:
+            return ""
         name = self.game.players[other]
-        shown = top.display if top is not None else _("card")
+        shown = top.display
         return _(
             "With {stack} built up to {n}, {name} can now play their pay-off {card} "
             "using cards you can see on their side stacks."

@@ -59,6 +59,46 @@ def test_every_message_is_translated_with_the_same_placeholders(template, lang: 
     assert not problems, "\n".join(problems)
 
 
+ARTICLES = {"es": ("el", "El", "del", "al", "un", "Un"), "pt": ("o", "O", "do", "no", "ao", "um", "pelo")}
+CARD_FIELDS = ("card", "top", "played")
+"""The placeholders that always hold one card (its symbol, or its code for `played`)."""
+
+
+@pytest.mark.parametrize("lang", ["es", "pt"])
+def test_a_card_gets_the_article_of_its_rank(lang: str) -> None:
+    """ "el Q♣" read wrong: a catalog writes `{card:el}` (`{card:o}`) so that a Queen (and in
+    Spanish a Jack) takes "la" ("a"). No bare masculine article is left before a card, and
+    every format spec is an article the card knows (any other would fail at run time)."""
+    from spite_widget.engine.cards import FEMININE_ARTICLES
+
+    with catalogs.po_path(lang).open("rb") as f:
+        catalog = read_po(f, locale=lang)
+    problems = []
+    for message in catalog:
+        if not message.id:
+            continue
+        forms = message.string if isinstance(message.string, tuple) else (message.string,)
+        for form in forms:
+            for _, name, spec, _ in string.Formatter().parse(form):
+                if spec and (
+                    spec not in FEMININE_ARTICLES or spec not in ARTICLES[lang] or name not in CARD_FIELDS
+                ):
+                    problems.append(f"{{{name}:{spec}}}: {form!r}")
+            for article in ARTICLES[lang]:
+                for field in CARD_FIELDS:
+                    if f" {article} {{{field}}}" in f" {form}":
+                        problems.append(f"bare {article!r}: {form!r}")
+    assert not problems, "\n".join(problems)
+    # the engine's own refusal and the bot's plan, as a player reads them
+    from spite_widget import Game
+
+    game = Game.new(seed=1)  # the pay-off top is 5♣
+    queen = {"es": "no la Qc", "pt": "não a Qc"}[lang]
+    jack = {"es": "no la Jc", "pt": "não o Jc"}[lang]
+    with language(lang):
+        assert queen in str(game.why_illegal("P:Qc>C1")) and jack in str(game.why_illegal("P:Jc>C1"))
+
+
 def test_the_checker_sees_a_bad_translation(tmp_path: Path) -> None:
     """The placeholder comparison used above catches a dropped or renamed placeholder."""
     assert placeholders("{a_rank} cannot go on {stack}: {why}") == {"a_rank", "stack", "why"}
