@@ -582,8 +582,10 @@ def _build_down() -> Lesson:
             + _(
                 "\n\nBuild each side stack downward: a card one rank below the top (a 7 on an 8) "
                 "buries nothing, and the stack later plays back in order, 7, 8, 9. A King is wild "
-                "on a center stack, so keep it in your hand; and since its own rank is never used, "
-                "a Queen on a King buries the King. End your turn without burying anything."
+                "on a center stack, so keep it in your hand rather than discard it. One already on a "
+                "side stack, like the K♥ on S2, still plays to a center stack later, but only while "
+                "nothing covers it: its own rank is never used, so even a Queen on it buries it. End "
+                "your turn without burying anything."
             )
         ),
         rules=("side-top", "king-own-rank", "end-turn"),
