@@ -686,6 +686,69 @@ def _blocking() -> Lesson:
     )
 
 
+def payoff_played_then_blocked(game: Game, start: int) -> bool:
+    """The learner played a pay-off card, then ended the turn leaving the opponent no visible
+    way to theirs."""
+    return payoff_played(game, start) and blocked(game, start)
+
+
+def _why_race_lost(game: Game, start: int) -> str:
+    """Why a race-first attempt failed: the pay-off card held back, or the stack left open."""
+    first = game.copy()
+    while first.ply > start:
+        first.undo()
+    mine, theirs = first.state.payoffs[0][-1], first.state.payoffs[1][-1]
+    if not payoff_played(game, start):
+        reason = _(
+            "your pay-off {card} could still have been played this turn, and its stack covered after it"
+        ).format(card=mine.display)
+    else:
+        reason = _(
+            "{name} can now reach their pay-off {card} with cards you can see; a card of yours on top "
+            "of your pay-off card would have blocked it"
+        ).format(name=game.players[1], card=theirs.display)
+    return _("Your turn is over and the goal was not reached: {reasons}.").format(reasons=reason)
+
+
+def _race_first() -> Lesson:
+    return Lesson(
+        id="race-first",
+        title=_("Your pay-off card first, then the block"),
+        text=(
+            _(
+                "Your pay-off card is the 6\u2665 and C1 needs a 5: you hold the 5\u2660. Your "
+                "opponent's pay-off card is the 7\u2663.\n\n"
+            )
+            + _quote("win", "hidden")
+            + _(
+                "\n\nPlaying your 6\u2665 leaves C1 one below their 7\u2663, which the last lesson "
+                "warned against. You need not choose between your race and the block: play your pay-off "
+                "card, then put a card of your own on top of it, and C1 no longer needs their 7. End "
+                "your turn with nothing left open."
+            )
+        ),
+        rules=("win", "hidden", "build-up"),
+        deck=build_deck(
+            payoff0=["6h", "Qs"],
+            payoff1=["7c"],
+            hand0=["Ac", "2c", "3c", "4c", "Tc"],
+            hand1=["Ad", "Jd"],
+            draws=["5s", "7d", "9c", "Jh", "Ts"],
+        ),
+        setup=("H:Ac>C1", "H:2c>C1", "H:3c>C1", "H:4c>C1", "H:Tc>S1", "H:Ad>C2", "H:Jd>S1"),
+        goal=Goal(
+            _(
+                "Play your pay-off card, then end your turn without opening the way to your "
+                "opponent's pay-off card."
+            ),
+            payoff_played_then_blocked,
+            why_failed=_why_race_lost,
+        ),
+        hint=_("Your pay-off card first. Which card of yours could then follow it on C1?"),
+        solution=("H:5s>C1", "P:6h>C1", "H:7d>C1", "H:9c>S1"),
+    )
+
+
 def _complete_saves() -> Lesson:
     hand0 = ["Ac", "2c", "3c", "4c", "5c"]
     hand1 = ["Ah", "2h", "3h", "Qc", "Qd"]
@@ -777,6 +840,7 @@ def _build_all() -> tuple[Lesson, ...]:
         _complete_saves(),
         _who_sees(),
         _blocking(),
+        _race_first(),
         _kings_start(),
         _match(),
     )

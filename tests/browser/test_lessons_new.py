@@ -31,3 +31,28 @@ def test_dig_out_a_buried_card_by_clicking(notebook: Any, page: Any, artifacts: 
     root.screenshot(path=str(artifacts / "lesson-dig-out-done.png"))
     state = notebook.run_json(1)
     assert state["done"] and state["moves"] == ["S1:2d>C2", "S1:5c>C1", "P:6h>C1"]
+
+
+def test_race_first_then_block_by_clicking(notebook: Any, page: Any, artifacts: Path) -> None:
+    """The lesson after blocking: the pay-off card is played although it leaves C1 one below the
+    opponent's, and then covered; the failed attempt that leaves C1 open says so."""
+    notebook.open("lesson_race_first.ipynb", lesson_cells('"race-first"'))
+    root = page.locator(ROOT)
+    root.wait_for()
+    assert root.get_attribute("data-lesson") == "race-first"
+    click_move(page, "[data-pile='H'] [data-card='5s']", "C1")
+    click_move(page, "[data-pile='P'] [data-card='6h']", "C1")
+    click_move(page, "[data-pile='H'] [data-card='9c']", "S1")  # ends the turn with C1 left at 6
+    page.wait_for_function("() => document.querySelector('.swl-root').dataset.lessonStatus === 'failed'")
+    assert "can now reach their pay-off 7♣" in status(page)
+    root.screenshot(path=str(artifacts / "lesson-race-first-failed.png"))
+    page.locator(f"{ROOT} [data-action='undo']").click()
+    page.wait_for_function("() => document.querySelector('.swl-root').dataset.lessonStatus === 'playing'")
+    click_move(page, "[data-pile='H'] [data-card='7d']", "C1")
+    click_move(page, "[data-pile='H'] [data-card='9c']", "S1")
+    page.wait_for_function("() => document.querySelector('.swl-root').dataset.lessonStatus === 'done'")
+    assert "Goal reached" in status(page)
+    page.wait_for_timeout(400)
+    root.screenshot(path=str(artifacts / "lesson-race-first-done.png"))
+    state = notebook.run_json(1)
+    assert state["done"] and state["moves"] == ["H:5s>C1", "P:6h>C1", "H:7d>C1", "H:9c>S1"]

@@ -15,7 +15,7 @@ import pytest
 from spite_widget import Game
 from spite_widget.engine.cards import KING, RANK_OF
 from spite_widget.engine.moves import Move
-from spite_widget.teach import Lesson, lesson
+from spite_widget.teach import Lesson, LessonSession, lesson
 from spite_widget.teach.lessons import opponent_can_reach_payoff, tidy_end
 
 Allow = Callable[[Game, Move], bool]
@@ -118,3 +118,37 @@ def test_blocking_every_winning_line_keeps_the_five_back() -> None:
     # the judgement uses only what the learner sees: the opponent's hand changes nothing
     h = taught.new_game()
     assert "6d" in [str(c) for c in h.state.sides[1][0]] and str(h.state.payoffs[1][-1]) == "7c"
+
+
+def test_race_first_every_winning_line_plays_the_payoff_card_and_covers_it() -> None:
+    """The lesson after blocking: a pay-off card of your own is not held back to block; the
+    stack it leaves open is covered with a card of your own."""
+    taught = lesson("race-first")
+    wins = reachable(taught)
+    assert wins and all("P:6h>C1" in line and "H:7d>C1" in line for line in wins)
+    for line, says in (
+        (("H:9c>S1",), "your pay-off 6♥ could still have been played this turn"),  # held back to block
+        (("H:5s>C1", "P:6h>C1", "H:9c>S1"), "Opponent can now reach their pay-off 7♣"),  # left open
+    ):
+        session = LessonSession(taught)
+        for move in line:
+            feedback = session.play(move)
+        assert feedback.status == "failed" and says in feedback.text, feedback.text
+
+
+def test_race_first_is_what_the_expert_would_do() -> None:
+    """The lesson's line is the expert's best of the three: holding the pay-off card back to
+    block, racing and leaving C1 open, racing and covering it (the expert's own chances)."""
+    from spite_widget.bots import evaluate
+
+    taught = lesson("race-first")
+
+    def chances(*moves: str) -> float:
+        g = taught.new_game()
+        for move in moves:
+            g.play(move)
+        return evaluate(g.view(0)).win
+
+    covered = chances(*taught.solution)
+    assert covered > chances("H:9c>S1") + 0.02
+    assert covered > chances("H:5s>C1", "P:6h>C1", "H:9c>S1") + 0.02
