@@ -344,6 +344,34 @@ def _end_turn() -> Lesson:
     )
 
 
+def _draw() -> Lesson:
+    return Lesson(
+        id="draw",
+        title=_("Each turn begins by drawing up to five"),
+        text=(
+            _("You ended your last turn with two cards in your hand, the J\u2665 and the Q\u2666.\n\n")
+            + _quote("draw")
+            + _(
+                "\n\nSo this turn began with three cards from the stock: the 3\u2665, the K\u2665 and the "
+                "5\u2666 are new. You never choose them and cannot see the stock's order, so the cards "
+                "you keep, in your hand or on your side stacks, are the only ones you can count on "
+                "next turn. Use the new cards: play your pay-off card."
+            )
+        ),
+        rules=("draw", "hidden"),
+        deck=build_deck(
+            payoff0=["5s"],
+            hand0=["Ac", "2c", "9s", "Jh", "Qd"],
+            hand1=["Ad", "8d"],
+            draws=["3h", "Kh", "5d"],
+        ),
+        setup=("H:Ac>C1", "H:2c>C1", "H:9s>S1", "H:Ad>C2", "H:8d>S1"),
+        goal=Goal(_("Play your pay-off card."), payoff_played),
+        hint=_("C1 needs a 3: which of your new cards is it? Then what can stand for the 4?"),
+        solution=("H:3h>C1", "H:Kh>C1", "P:5s>C1"),
+    )
+
+
 def _refill() -> Lesson:
     return Lesson(
         id="refill",
@@ -832,6 +860,7 @@ def _build_all() -> tuple[Lesson, ...]:
         _king_on_ten(),
         _dig_out(),
         _end_turn(),
+        _draw(),
         _build_down(),
         _refill(),
         _complete_stack(),

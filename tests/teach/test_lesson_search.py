@@ -152,3 +152,16 @@ def test_race_first_is_what_the_expert_would_do() -> None:
     covered = chances(*taught.solution)
     assert covered > chances("H:9c>S1") + 0.02
     assert covered > chances("H:5s>C1", "P:6h>C1", "H:9c>S1") + 0.02
+
+
+def test_draw_every_winning_line_uses_the_cards_drawn_this_turn() -> None:
+    """The draw lesson: the hand kept from last turn (J♥, Q♦) cannot reach the pay-off card;
+    the three cards drawn at the start of this turn can."""
+    taught = lesson("draw")
+    game = taught.new_game()
+    assert len(game.state.hands[0]) == 5 and {"Jh", "Qd"} <= {str(c) for c in game.state.hands[0]}
+    assert game.moves[-1].ends_turn  # the turn began with the draw, not with a move
+    wins = reachable(taught)
+    assert wins and all("H:3h>C1" in line for line in wins)
+    kept_only = reachable(taught, lambda g, m: m.source != "H" or str(m.card) in ("Jh", "Qd"))
+    assert kept_only == []
