@@ -252,3 +252,56 @@ def test_a_long_computer_turn_keeps_the_status_lines_room(bare: Any, new_page: A
     full = "Expert bot " + ", ".join(_parts(turn, False)) + ": 5 pay-off cards played, 12 left"
     grown = sweep(full + ending)
     assert any(abs(a - b) > 0.5 for a, b in zip(dealt, grown, strict=True))
+
+
+def king_on_a_center_stack() -> SpiteWidget:
+    """The deal of seed 1 after the ace of the pay-off pile and a King of the hand went on C1:
+    the King counts as 2, and C1 shows it with a "= 2" badge on the card."""
+    w = SpiteWidget(opponent="random", seed=1, opponent_delay=0)
+    for move in ("P:Ad>C1", "H:Kh>C1"):
+        w.play(move)
+    assert w.table["centers"][0]["top"] == "Kh" and w.table["centers"][0]["shows"] == "2"
+    return w
+
+
+# the "= 2" badge of a King on C1 and the caption below the pile ("C1 needs 3"), each as the
+# union of its own box and its children's (the "needs 3" pill sits in the caption's line)
+BADGE_AND_CAPTION = """() => {
+    const box = (el) => [el, ...el.querySelectorAll('*')]
+        .map((e) => e.getBoundingClientRect())
+        .filter((r) => r.width > 0 && r.height > 0)
+        .reduce((a, r) => ({top: Math.min(a.top, r.top), bottom: Math.max(a.bottom, r.bottom),
+                            left: Math.min(a.left, r.left), right: Math.max(a.right, r.right)}),
+                {top: Infinity, bottom: -Infinity, left: Infinity, right: -Infinity});
+    const pile = document.querySelector('.sw-root [data-pile=C1]');
+    return {badge: box(pile.querySelector('.sw-as')), caption: box(pile.querySelector('.sw-caption'))};
+}"""
+
+
+@pytest.mark.parametrize("dark", [False, True], ids=["light", "dark"])
+def test_a_kings_badge_keeps_clear_of_the_caption(
+    bare: Any, new_page: Any, artifacts: Path, dark: bool
+) -> None:
+    """A King on a center stack wears a "= 2" badge (the rank it counts as) across the card's
+    bottom edge. A player saw it touch, at some widths cover, the caption below the pile
+    ("C1 needs 3"): at every width from 360 to 1400 px, at least 2 px lie between the two."""
+    page = new_page(viewport={"width": 1440, "height": 1100}, color_scheme="dark" if dark else "light")
+    bare.open(king_on_a_center_stack(), page=page)
+    assert page.locator(".sw-root [data-pile=C1] .sw-as").inner_text() == "= 2"
+    theme = "dark" if dark else "light"
+    gaps = {}
+    for width in sorted({*WIDTHS, *range(360, 1401, 40)}):
+        page.evaluate(f"() => {{ document.getElementById('widget').style.width = '{width}px'; }}")
+        page.wait_for_timeout(40)
+        b = page.evaluate(BADGE_AND_CAPTION)
+        badge, cap = b["badge"], b["caption"]
+        apart_x = max(cap["left"] - badge["right"], badge["left"] - cap["right"])
+        apart_y = max(cap["top"] - badge["bottom"], badge["top"] - cap["bottom"])
+        gaps[width] = round(max(apart_x, apart_y), 2)
+        if width in WIDTHS:  # for people to look at: test-artifacts/king-badge-*.png
+            page.locator(".sw-root [data-pile=C1]").screenshot(
+                path=str(artifacts / f"king-badge-{theme}-{width}.png")
+            )
+            page.locator(".sw-root").screenshot(path=str(artifacts / f"king-table-{theme}-{width}.png"))
+    print(theme, gaps)
+    assert all(gap >= 2 for gap in gaps.values()), {w: g for w, g in gaps.items() if g < 2}
