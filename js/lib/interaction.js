@@ -98,8 +98,9 @@ export class Interaction {
 
   markSource(card, source, code) {
     card.dataset.source = source;
-    card.setAttribute("role", "button"); // a card you can pick up: pressed while selected
-    card.setAttribute("aria-pressed", "false");
+    const toggle = this.toggleOf(card); // a card you can pick up: pressed while selected
+    toggle.setAttribute("role", "button");
+    toggle.setAttribute("aria-pressed", "false");
     const playable = this.moves.has(`${source}:${code}`);
     card.classList.toggle("sw-playable", playable);
     card.draggable = !this.blocked;
@@ -143,6 +144,16 @@ export class Interaction {
     this.wantFocus = this.host.contains(active) && active !== this.host;
   }
 
+  /**
+   * The toggle button that shows as pressed while `card` (a source) is held: a hand card is
+   * its own; a pile's top card is picked up from the pile, which is what the keyboard
+   * focuses (the arrows go from pile to pile), so the pile is the button, named with its top
+   * card, and the card in it stays a picture (no button inside a button).
+   */
+  toggleOf(card) {
+    return (card.dataset.source !== "H" && card.closest("[data-pile]")) || card;
+  }
+
   sourceElement(sel) {
     const { piles } = this.drawn;
     if (sel.source === "H") {
@@ -156,16 +167,18 @@ export class Interaction {
   }
 
   paintSelection() {
-    for (const e of this.host.querySelectorAll(".sw-selected, .sw-target")) {
-      e.classList.remove("sw-selected", "sw-target");
-      if (e.hasAttribute("aria-pressed")) e.setAttribute("aria-pressed", "false");
+    for (const e of this.host.querySelectorAll(".sw-selected")) {
+      e.classList.remove("sw-selected");
+      const toggle = this.toggleOf(e);
+      if (toggle.hasAttribute("aria-pressed")) toggle.setAttribute("aria-pressed", "false");
     }
+    for (const e of this.host.querySelectorAll(".sw-target")) e.classList.remove("sw-target");
     this.host.classList.toggle("sw-selecting", !!this.selected);
     if (!this.selected) return;
     const src = this.sourceElement(this.selected);
     if (src) {
       src.classList.add("sw-selected");
-      src.setAttribute("aria-pressed", "true");
+      this.toggleOf(src).setAttribute("aria-pressed", "true");
     }
     const targets = this.moves.get(`${this.selected.source}:${this.selected.card}`) || new Set();
     for (const t of targets) {

@@ -38,14 +38,23 @@ function fanColumns(n) {
   return Math.max(Math.ceil(n / FAN_ROWS), 1);
 }
 
-function caption(text) {
-  const c = el("div", "sw-caption", text);
+/**
+ * A pile's caption ("S1") and its count of cards. `drawn`: drawn by CSS
+ * (`[data-glyph]::before`), not text, as a card's corner is (cards.js): a pay-off pile or a
+ * side stack you can pick a card up from is a button (interaction.js), and as text the caption
+ * would be that button's visible label, which its name would have to repeat (WCAG 2.5.3,
+ * label in name): "S1" is not in "your side stack 1: ...".
+ */
+function caption(text, drawn = false) {
+  const c = el("div", "sw-caption", drawn ? undefined : text);
+  if (drawn) c.dataset.glyph = text;
   c.setAttribute("aria-hidden", "true");
   return c;
 }
 
-function count(n) {
-  const c = el("span", "sw-count", String(n));
+function count(n, drawn = false) {
+  const c = el("span", "sw-count", drawn ? undefined : String(n));
+  if (drawn) c.dataset.glyph = String(n);
   c.setAttribute("aria-hidden", "true");
   return c;
 }
@@ -57,8 +66,8 @@ function payoffPile(seat, key, owner) {
   const stack = el("div", "sw-stack");
   if (seat.payoff_count > 1) stack.append(el("div", "sw-under"));
   stack.append(seat.payoff_top ? cardFace(seat.payoff_top) : emptySlot(""));
-  stack.append(count(seat.payoff_count));
-  p.append(stack, caption(t(null, "caption.payoff")));
+  stack.append(count(seat.payoff_count, true));
+  p.append(stack, caption(t(null, "caption.payoff"), true));
   return p;
 }
 
@@ -87,7 +96,7 @@ function sidePile(cards, key, name, owner, told_) {
     if (col) card.style.setProperty("--j", String(col));
     fan.append(card);
   });
-  p.append(fan, caption(t(null, "caption.side", { number: name.slice(1) })));
+  p.append(fan, caption(t(null, "caption.side", { number: name.slice(1) }), true));
   return p;
 }
 

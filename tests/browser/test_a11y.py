@@ -195,3 +195,97 @@ def test_live_region_says_selection_in_words(bare: Any) -> None:
     assert live.inner_text().startswith(
         f"The {card.words} selected: it can go on center stack 1, center stack 2 or center stack 3"
     )
+
+
+PRESSED = """(root) => [...document.querySelectorAll(root + ' [aria-pressed="true"]')]
+    .map(e => e.dataset.pile || 'H:' + e.dataset.card)"""
+
+
+def pile_state(page: Any, key: str) -> dict[str, Any]:
+    """A pile's role and pressed state, and whether it has the keyboard focus."""
+    return dict(
+        page.locator(f"{ROOT} [data-pile='{key}']").evaluate(
+            """(p) => ({role: p.getAttribute('role'), pressed: p.getAttribute('aria-pressed'),
+                focused: p === document.activeElement})"""
+        )
+    )
+
+
+def test_pile_tops_show_as_pressed_like_hand_cards(bare: Any) -> None:
+    """The keyboard picks up a pile's top card from the pile, which has the focus: that pile
+    is a toggle button, pressed while its card is held (as a hand card is), and no longer
+    pressed once the card is played, put back with Escape, or another card is picked up."""
+    from conftest import quick_deck
+
+    from spite_widget import Game
+
+    game = Game.new(deck=quick_deck(), seed=5)
+    game.play("H:2h>S1")  # your 2♥ on side stack 1; the computer discards, and it is your turn
+    game.play(str(next(m for m in game.legal_moves() if str(m).startswith("H:"))))
+    assert game.current_player == 0 and str(game.state.payoffs[0][-1]) == "Ac"
+    page = bare.open(SpiteWidget(game=game, opponent="random", opponent_delay=0))
+    root = page.locator(ROOT)
+    assert pile_state(page, "S1") == {"role": "button", "pressed": "false", "focused": False}
+    assert pile_state(page, "P")["pressed"] == "false"
+    # an empty side stack has nothing to pick up: it stays a group, with no pressed state
+    assert pile_state(page, "S2") == {"role": "group", "pressed": None, "focused": False}
+
+    # the side stack's top by keyboard: pressed, then Escape puts it back
+    page.locator(f"{ROOT} [data-pile='S1']").focus()
+    page.keyboard.press("Enter")
+    page.locator(f"{ROOT} [data-pile='S1'] .sw-selected").wait_for()
+    assert pile_state(page, "S1") == {"role": "button", "pressed": "true", "focused": True}
+    assert page.evaluate(PRESSED, ROOT) == ["S1"]
+    results = run_axe(
+        page, ROOT, rules=["aria-allowed-attr", "aria-required-attr", "button-name", "nested-interactive"]
+    )
+    assert results["violations"] == [], json.dumps(results["violations"], indent=1)
+    page.keyboard.press("Escape")
+    assert pile_state(page, "S1")["pressed"] == "false"
+    assert page.evaluate(PRESSED, ROOT) == []
+
+    # the pay-off card by keyboard: pressed; a hand card picked up instead takes the state
+    press_until(page, "ArrowLeft", "a.dataset.pile === 'P'", limit=3)
+    page.keyboard.press(" ")
+    assert pile_state(page, "P") == {"role": "button", "pressed": "true", "focused": True}
+    assert page.evaluate(PRESSED, ROOT) == ["P"]
+    hand_card = page.locator(f"{ROOT} [data-pile='H'] [data-source]").first
+    hand_card.focus()
+    page.keyboard.press("Enter")
+    assert page.evaluate(PRESSED, ROOT) == [f"H:{hand_card.get_attribute('data-card')}"]
+    page.keyboard.press("Escape")
+    assert page.evaluate(PRESSED, ROOT) == []
+
+    # ...and played: no longer pressed once the move is made (the table redrawn)
+    page.locator(f"{ROOT} [data-pile='P']").focus()
+    page.keyboard.press("Enter")
+    assert pile_state(page, "P")["pressed"] == "true"
+    page.keyboard.press("ArrowUp")  # from the pay-off pile up to the stock, then right to C1
+    press_until(page, "ArrowRight", "a.dataset.pile === 'C1'", limit=3)
+    old = root.get_attribute("data-seq")
+    page.keyboard.press("Enter")
+    page.wait_for_function(f"() => document.querySelector('{ROOT}').dataset.seq !== '{old}'")
+    assert page.locator(f"{ROOT} [data-pile='C1'] [data-card]").get_attribute("data-card") == "Ac"
+    assert pile_state(page, "P")["pressed"] == "false"
+    assert page.evaluate(PRESSED, ROOT) == []
+
+    # the side stack's 2♥ now goes on the ace: pressed while held, played, and the emptied
+    # side stack has no pressed state left
+    page.locator(f"{ROOT} [data-pile='S1']").focus()
+    page.keyboard.press("Enter")
+    assert pile_state(page, "S1") == {"role": "button", "pressed": "true", "focused": True}
+    press_until(page, "ArrowUp", "a.dataset.pile && a.closest('.sw-middle')", limit=3)
+    press_until(page, "ArrowLeft", "a.dataset.pile === 'C1'", limit=4)
+    old = root.get_attribute("data-seq")
+    page.keyboard.press("Enter")
+    page.wait_for_function(f"() => document.querySelector('{ROOT}').dataset.seq !== '{old}'")
+    assert page.locator(f"{ROOT} [data-pile='C1'] [data-card]").get_attribute("data-card") == "2h"
+    assert pile_state(page, "S1")["pressed"] is None
+    assert page.evaluate(PRESSED, ROOT) == []
+
+    # the mouse picks up a pile's top card the same way: the pile shows as pressed
+    page.locator(f"{ROOT} [data-pile='P'] [data-source]").click()
+    assert pile_state(page, "P")["pressed"] == "true"
+    assert page.evaluate(PRESSED, ROOT) == ["P"]
+    page.keyboard.press("Escape")
+    assert page.evaluate(PRESSED, ROOT) == []
