@@ -60,6 +60,8 @@ def test_every_message_is_translated_with_the_same_placeholders(template, lang: 
 
 
 ARTICLES = {"es": ("el", "El", "del", "al", "un", "Un"), "pt": ("o", "O", "do", "no", "ao", "um", "pelo")}
+GENDERED = {"es": (), "pt": ("seu", "Seu")}
+"""Other words before a card that agree with it ("seu Q♠" is wrong: "a sua carta de pagamento Q♠")."""
 CARD_FIELDS = ("card", "top", "played")
 """The placeholders that always hold one card (its symbol, or its code for `played`)."""
 
@@ -84,7 +86,7 @@ def test_a_card_gets_the_article_of_its_rank(lang: str) -> None:
                     spec not in FEMININE_ARTICLES or spec not in ARTICLES[lang] or name not in CARD_FIELDS
                 ):
                     problems.append(f"{{{name}:{spec}}}: {form!r}")
-            for article in ARTICLES[lang]:
+            for article in ARTICLES[lang] + GENDERED[lang]:
                 for field in CARD_FIELDS:
                     if f" {article} {{{field}}}" in f" {form}":
                         problems.append(f"bare {article!r}: {form!r}")
