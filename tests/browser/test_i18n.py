@@ -96,12 +96,12 @@ def test_a_turn_by_clicks_in_spanish(notebook: Any, page: Any, artifacts: Path) 
     click(page, TABLE, f"[data-pile='H'] [data-card='{card}']", "S1")  # a discard ends the turn
     # the computer's turn, said in a sentence; then the turn comes back
     page.wait_for_function(
-        "() => /^Bot Random .*Tu turno/.test(document.querySelector('.sw-root [data-status]').textContent)",
+        "() => /^Bot aleatorio .*Tu turno/.test(document.querySelector('.sw-root [data-status]').textContent)",
         timeout=30_000,
     )
     assert english_on_screen(page, TABLE) == []
     live = page.evaluate("() => window.__swLive")
-    assert any("Bot Random" in t for t in live), live
+    assert any("Bot aleatorio" in t for t in live), live
     assert not [t for t in live if ENGLISH.search(t)], live
     assert page.locator(f"{TABLE} .sw-score").get_attribute("aria-label") == "marcador"
     assert_accessible(page, TABLE, flatten=FELT)

@@ -329,3 +329,24 @@ def test_a_side_stack_of_one_card_names_it_once() -> None:
     assert sides[1] == "Bo's side stack 2: nine of hearts, eight of clubs; top eight of clubs"
     with language("es"):
         assert seat_labels(seat)["sides"][0] == "pila lateral 1 de Bo: cinco de tréboles"
+
+
+@pytest.mark.parametrize(
+    ("lang", "names"),
+    [
+        ("en", ["Random bot", "Greedy bot", "Planner bot", "Expert bot"]),
+        ("es", ["Bot aleatorio", "Bot voraz", "Bot planificador", "Bot experto"]),
+        ("pt", ["Bot aleatório", "Bot guloso", "Bot planejador", "Bot especialista"]),
+    ],
+)
+def test_the_computer_is_named_by_its_level_in_the_language(lang: str, names: list[str]) -> None:
+    """A Spanish table said "Bot Greedy": the level was left in English."""
+    from spite_widget.bots import BOT_NAMES
+    from spite_widget.engine.i18n import language
+    from spite_widget.widgets.table.session import TableSession
+
+    shown = []
+    for level in BOT_NAMES:
+        with language(lang):
+            shown.append(TableSession(level, seed=1).names()[1])
+    assert shown == names

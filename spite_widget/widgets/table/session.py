@@ -25,7 +25,7 @@ from ...bots.protocol import BotLike, bot_name, is_spec
 from ...engine.cards import STACK_COMPLETE, the_card
 from ...engine.errors import IllegalMoveError
 from ...engine.game import Game, GameWatcher, Played
-from ...engine.i18n import N_, _, ngettext
+from ...engine.i18n import N_, NP_, _, ngettext, pgettext
 from ...engine.match import Match
 from ...engine.moves import Move
 from ...engine.narrate import pile_words
@@ -547,9 +547,18 @@ def _shown_name(name: str) -> str:
     if player:
         return _("Player {number}").format(number=player.group(1))
     bot = _BOT_NAME.match(name)
-    if bot and bot.group(1).lower() in BOT_NAMES:
-        return _("{level} bot").format(level=bot.group(1))
+    if bot and bot.group(1) in _LEVEL_WORDS:
+        return _("{level} bot").format(level=pgettext("bot level", _LEVEL_WORDS[bot.group(1)]))
     return name
+
+
+_LEVEL_WORDS: Final = {
+    "Random": NP_("bot level", "Random"),
+    "Greedy": NP_("bot level", "Greedy"),
+    "Planner": NP_("bot level", "Planner"),
+    "Expert": NP_("bot level", "Expert"),
+}
+"""The levels' words in a player's name ("Greedy bot": "Bot voraz", "Bot guloso")."""
 
 
 def _default_names(opponent: str | BotLike | None, human: int) -> tuple[str, str]:
