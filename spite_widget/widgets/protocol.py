@@ -22,7 +22,7 @@ from __future__ import annotations
 from functools import lru_cache
 from typing import Any, Final, Literal, NotRequired, TypedDict, cast
 
-from ..engine.cards import KING, RANK_OF, card_words, rank_name
+from ..engine.cards import KING, RANK_OF, card_words, rank_label, rank_name
 from ..engine.game import Played
 from ..engine.i18n import N_, _, get_language, language, ngettext
 from ..engine.moves import SIDES, InvalidMoveError, Move
@@ -284,8 +284,9 @@ def _center_label(index: int, size: int, top: str, lang: str) -> str:
     with language(lang or None):
         if not size:
             return _("center stack {number}: empty, needs an ace").format(number=number)
-        shows = rank_name(size)
-        needs = rank_name(size + 1) if not is_complete(size) else ""
+        # in words, as a screen reader should say them: "needs Queen", not "needs Q" ("cue")
+        shows = rank_label(size)
+        needs = rank_label(size + 1) if not is_complete(size) else ""
         cards = ngettext("{n} card", "{n} cards", size).format(n=size)
         if RANK_OF[top] == KING:
             return _("center stack {number}: {cards}, top {card} counting as {shows}; needs {needs}").format(
