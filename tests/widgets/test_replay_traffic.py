@@ -175,3 +175,36 @@ def test_a_seat_in_side_lines_is_sent_no_card_it_could_not_see() -> None:
                 for i in range(1, r.ply + 1):
                     named.subtract(cards_named(str(r.annotation(i).get("comment", ""))))
                 assert not [c for c, n in named.items() if n > 0 and c not in allowed], (seat, line, ply)
+
+
+def test_a_step_and_its_words_go_in_one_update() -> None:
+    """The replay sent a position and the words that say it in two updates, a moment apart:
+    a screen reader (and a test) could meet the new table with the old words. Each call is one
+    update now, even one that changes the table twice (a side-line move, then its chances)."""
+    w = ReplayWidget(SAMPLE)
+    b = Browser(w)
+    sent: list[dict[str, Any]] = []
+    real = b._receive
+
+    def spy(msg: dict[str, Any], buffers: Any = None) -> None:
+        sent.append(msg.get("state", {}))
+        real(msg, buffers)
+
+    w._send = spy  # type: ignore[method-assign]
+    for ply in (1, 2, 30, 29):
+        sent.clear()
+        w._handle_custom_msg({"type": "seek", "ply": ply, "seq": w.table["seq"]}, [])
+        assert len(sent) == 1 and "status" in sent[0], [sorted(s) for s in sent]
+        assert {"table", "table_patch"} & set(sent[0])
+    nxt = str(w.replay.moves[29])
+    side = next(m for m in w.legal if m != nxt)
+    sent.clear()
+    w._handle_custom_msg({"type": "move", "move": side, "seq": w.table["seq"]}, [])
+    assert w.status["kind"] != "error", w.status
+    assert len(sent) == 1 and "status" in sent[0], [sorted(s) for s in sent]
+    assert b.state["table"] == json.loads(json.dumps(w.table))
+    assert b.state["moves"] == json.loads(json.dumps(w.moves))
+    assert b.state["status"] == json.loads(json.dumps(w.status))
+    for ply in (31, 30, 0):  # and the steps after it still patch from what the browser has
+        w._handle_custom_msg({"type": "seek", "ply": ply, "seq": w.table["seq"]}, [])
+        assert b.state["table"] == json.loads(json.dumps(w.table))

@@ -15,7 +15,8 @@ import json
 import os
 import threading
 import time
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterator, Sequence
+from contextlib import contextmanager
 from pathlib import Path
 from typing import Any, ClassVar
 
@@ -149,6 +150,9 @@ class ReplayWidget(PythonOwnedWidget[StatusKind]):
             self.strings = replay_strings()
         self._game_seq = 0
         self._syncing = False
+        self._held: dict[str, tuple[Any, bool]] = {}
+        """In a held sync: per patched trait, the value the browser has and whether this
+        update sends it as a patch (see `_set_patched`)."""
         self._review_thread: threading.Thread | None = None
         self._cancel = threading.Event()
         self._merges = 0  # bumped when the review writes into the game (not through the cursor)
@@ -758,9 +762,9 @@ class ReplayWidget(PythonOwnedWidget[StatusKind]):
 
     def _set_moves(self, new: list[dict[str, Any]]) -> None:
         """Set `moves`, sending only a patch (`moves_patch`) when that is shorter than the list."""
-        old = self.moves
-        if new == old:
+        if new == self.moves:
             return
+        old = self._shown("moves")
         end = min(len(old), len(new))
         at = next((i for i in range(end) if old[i] != new[i]), end)
         tail = 0
@@ -778,17 +782,51 @@ class ReplayWidget(PythonOwnedWidget[StatusKind]):
 
     def _set_table(self, new: dict[str, Any]) -> None:
         """Set `table`, sending only what changed (`table_patch`) when that is shorter."""
-        old = self.table
-        if new == old:
+        if new == self.table:
             return
+        old = self._shown("table")
         changes: list[list[Any]] = []
         if old and "seq" in old:
             _diff(old, new, [], changes)
         self._set_patched("table", new, {"base": old.get("seq"), "set": changes} if old else None)
 
+    def _shown(self, name: str) -> Any:
+        """What the browser has of trait `name`: in a held sync, its value when the hold began
+        (a patch made in the hold is sent only at its end, and only the last one)."""
+        held = self._held.get(name)
+        return getattr(self, name) if held is None else held[0]
+
+    @contextmanager
+    def hold_sync(self) -> Iterator[None]:
+        """ipywidgets' hold, which forgets at its end what the browser had when it began."""
+        if self._holding_sync:
+            yield
+            return
+        with super().hold_sync():
+            try:
+                yield
+            finally:
+                self._held = {}
+
+    @contextmanager
+    def _speaking(self) -> Iterator[None]:
+        """The lock and language, and one update for all a call changes: the position and the
+        words that say it reach the browser together."""
+        with super()._speaking(), self.hold_sync():
+            yield
+
     def _set_patched(self, name: str, new: Any, patch: dict[str, Any] | None) -> None:
-        """Set trait `name` to `new`; the browser gets `<name>_patch` instead when that is shorter."""
-        if patch is None or len(json.dumps(patch)) >= len(json.dumps(new)):
+        """Set trait `name` to `new`; the browser gets `<name>_patch` instead when that is shorter.
+        In a held sync the first change decides: later ones are patched from the same base, or
+        sent whole, so the one update sent at the end is right."""
+        held = self._held.get(name)
+        if held is not None:
+            patched = held[1]
+        else:
+            patched = patch is not None and len(json.dumps(patch)) < len(json.dumps(new))
+            if self._holding_sync:
+                self._held[name] = (getattr(self, name), patched)
+        if not patched or patch is None:
             setattr(self, name, new)
             return
         setattr(self, f"{name}_patch", patch)
