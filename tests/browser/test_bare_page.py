@@ -305,3 +305,34 @@ def test_a_kings_badge_keeps_clear_of_the_caption(
             page.locator(".sw-root").screenshot(path=str(artifacts / f"king-table-{theme}-{width}.png"))
     print(theme, gaps)
     assert all(gap >= 2 for gap in gaps.values()), {w: g for w, g in gaps.items() if g < 2}
+
+
+# each card of the hand: is the top-left corner of its visible strip its own (the rank and suit
+# a player reads a fanned hand by), or does another card lie over it?
+CORNERS = """() => [...document.querySelectorAll('.sw-root [data-pile=H] .sw-card')].map((card) => {
+    const r = card.getBoundingClientRect();
+    const hit = document.elementFromPoint(r.left + 4, r.top + 8);
+    return {card: card.dataset.card, hint: card.classList.contains('sw-hint'),
+            own: !!hit && (hit === card || card.contains(hit))};
+})"""
+
+
+def test_a_hinted_hand_card_covers_none_of_its_neighbours(bare: Any, new_page: Any, artifacts: Path) -> None:
+    """A player pressed Hint at 420 px and lost sight of the very card the hint's line named
+    next: the hinted card was raised over the one to its right. Every card's corner stays
+    readable with a hint shown, at every width."""
+    page = new_page(viewport={"width": 1440, "height": 1100})
+    w = SpiteWidget(opponent="random", seed=2, opponent_delay=0)
+    bare.open(w, page=page)
+    page.locator(".sw-root [data-action='hint']").click()
+    page.locator(".sw-root [data-pile=H] .sw-hint").wait_for()
+    cards = page.evaluate(CORNERS)
+    hinted = [i for i, c in enumerate(cards) if c["hint"]]
+    assert hinted and hinted[0] < len(cards) - 1, cards  # a card with a neighbour over its right side
+    for width in range(360, 1401, 40):
+        page.evaluate(f"() => {{ document.getElementById('widget').style.width = '{width}px'; }}")
+        page.wait_for_timeout(40)
+        if width == 400:
+            page.locator(".sw-root [data-pile=H]").screenshot(path=str(artifacts / "hand-hint-400.png"))
+        hidden = [c["card"] for c in page.evaluate(CORNERS) if not c["own"]]
+        assert hidden == [], (width, hidden)
