@@ -41,9 +41,9 @@ class Goal:
     failed: GoalCheck | None = field(default=None, repr=False, compare=False)
     """When given: says the goal can no longer be met (a puzzle's wrong first move), so a
     session need not search the rest of the turn to call the attempt failed."""
-    why_failed: Callable[[Game, int], str] | None = field(default=None, repr=False, compare=False)
+    why_failed: Callable[[Game, int], str | None] | None = field(default=None, repr=False, compare=False)
     """When given: why an attempt failed, in the learner's words (instead of the session's
-    account of the cards)."""
+    account of the cards, which stands where it answers None)."""
 
     def met(self, game: Game, start_ply: int) -> bool:
         return self.check(game, start_ply)
@@ -344,6 +344,20 @@ def _end_turn() -> Lesson:
     )
 
 
+def _why_draw_unused(game: Game, start: int) -> str | None:
+    """Why a draw attempt failed: the pay-off card the drawn cards could reach stayed put
+    (None at a dead end within the turn: the session says what the last move spent)."""
+    if game.current_player == 0 and not game.is_over:
+        return None
+    first = game.copy()
+    while first.ply > start:
+        first.undo()
+    reason = _("your pay-off {card} could have been played this turn with the cards you drew").format(
+        card=first.state.payoffs[0][-1].display
+    )
+    return _("Your turn is over and the goal was not reached: {reasons}.").format(reasons=reason)
+
+
 def _draw() -> Lesson:
     return Lesson(
         id="draw",
@@ -366,7 +380,7 @@ def _draw() -> Lesson:
             draws=["3h", "Kh", "5d"],
         ),
         setup=("H:Ac>C1", "H:2c>C1", "H:9s>S1", "H:Ad>C2", "H:8d>S1"),
-        goal=Goal(_("Play your pay-off card."), payoff_played),
+        goal=Goal(_("Play your pay-off card."), payoff_played, why_failed=_why_draw_unused),
         hint=_("C1 needs a 3: which of your new cards is it? Then what can stand for the 4?"),
         solution=("H:3h>C1", "H:Kh>C1", "P:5s>C1"),
     )
@@ -720,8 +734,11 @@ def payoff_played_then_blocked(game: Game, start: int) -> bool:
     return payoff_played(game, start) and blocked(game, start)
 
 
-def _why_race_lost(game: Game, start: int) -> str:
-    """Why a race-first attempt failed: the pay-off card held back, or the stack left open."""
+def _why_race_lost(game: Game, start: int) -> str | None:
+    """Why a race-first attempt failed: the pay-off card held back, or the stack left open
+    (None at a dead end within the turn: the session says what the last move spent)."""
+    if game.current_player == 0 and not game.is_over:
+        return None
     first = game.copy()
     while first.ply > start:
         first.undo()

@@ -13,7 +13,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Concatenate, Literal, ParamSpec, TypeVar
 
-from ..engine.cards import KING, RANK_OF, STACK_COMPLETE, the_rank
+from ..engine.cards import KING, RANK_OF, STACK_COMPLETE, Card, the_rank
 from ..engine.errors import IllegalMoveError
 from ..engine.game import Game
 from ..engine.i18n import _, language, ngettext
@@ -348,8 +348,9 @@ class LessonSession:
         """Why this attempt can no longer reach the goal, in terms of the cards."""
         game = self.game
         why = self.lesson.goal.why_failed
-        if why is not None:
-            return why(game, self.start_ply)
+        said = None if why is None else why(game, self.start_ply)
+        if said:
+            return said
         outcome = game.outcome
         if outcome is not None:
             text = outcome.describe(game.players)
@@ -443,11 +444,25 @@ class LessonSession:
             text += " " + _("Your {card} counted as {counted}: a King is spent once played.").format(
                 card=last.card.display, counted=counted
             )
+        elif last is not None and (payoff := self._took_payoff_place(last)) is not None:
+            text += " " + _("The {card} took the place on {stack} that your pay-off {payoff} needed.").format(
+                card=last.card.display, stack=last.target, payoff=payoff.display
+            )
         elif last is not None:
             text += " " + _("The {card} went to {stack} too soon.").format(
                 card=last.card.display, stack=last.target
             )
         return text
+
+    def _took_payoff_place(self, last: Move) -> Card | None:
+        """The learner's pay-off card, when `last` (a hand or side card to a center stack) took
+        the rank it needed there; else None."""
+        top = self.view.payoff_tops[self.lesson.learner]
+        if top is None or not last.to_center or last.source == "P" or RANK_OF[last.card] == KING:
+            return None
+        return (
+            top if RANK_OF[top] == RANK_OF[last.card] == self.view.center_sizes()[last.target_index] else None
+        )
 
     @_speaking
     def undo(self) -> Move | None:

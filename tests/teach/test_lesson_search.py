@@ -165,3 +165,16 @@ def test_draw_every_winning_line_uses_the_cards_drawn_this_turn() -> None:
     assert wins and all("H:3h>C1" in line for line in wins)
     kept_only = reachable(taught, lambda g, m: m.source != "H" or str(m.card) in ("Jh", "Qd"))
     assert kept_only == []
+
+
+def test_draw_failures_point_at_the_payoff_card() -> None:
+    """A player ended the draw lesson at once and was told only "the 3♥ could still go to C1";
+    and the 5♦ played where the pay-off 5♠ belonged was "too soon"."""
+    for line, says in (
+        (("H:Jh>S2",), "your pay-off 5♠ could have been played this turn with the cards you drew"),
+        (("H:3h>C1", "H:Kh>C1", "H:5d>C1"), "The 5♦ took the place on C1 that your pay-off 5♠ needed."),
+    ):
+        session = LessonSession(lesson("draw"))
+        for move in line:
+            feedback = session.play(move)
+        assert feedback.status == "failed" and says in feedback.text, feedback.text

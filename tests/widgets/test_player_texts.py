@@ -136,12 +136,14 @@ def test_a_hint_is_said_in_sentences() -> None:
     for _ in range(30):
         front.press("hint")
         text = front.status
-        assert re.match(r"Hint \((from your hand|your pay-off card|from side stack [1-4])\): ", text), text
+        assert re.match(
+            r"Hint \((from your hand|your pay-off card|from side stack [1-4])\): the expert ", text
+        ), text
         sentences = text.split(": ", 1)[1].split(". ")
         assert sentences[0][:1].islower(), text  # the line goes on after the colon
         assert all(s[:1].isupper() or s[:1].isdigit() for s in sentences[1:]), text
         assert ". ends" not in text and ". plays" not in text
-        ended += "): ends the turn" in text
+        ended += "): the expert ends the turn" in text
         w.play(w.hint)
         if w.game.is_over:
             break
@@ -184,7 +186,7 @@ def test_a_hint_says_its_move_once() -> None:
     front.press("hint")
     assert w.hint == "P:Ad>C1"
     assert front.status.startswith(
-        "Hint (your pay-off card): plays the pay-off A♦ to C1: 19 pay-off cards left"
+        "Hint (your pay-off card): the expert plays the pay-off A♦ to C1: 19 pay-off cards left"
     )
     assert front.status.count("A♦") == 1
     # screen readers still hear the move in words first

@@ -126,7 +126,7 @@ def test_a_hint_is_a_legal_move_with_a_reason() -> None:
     said, move = s.hint()
     assert (
         said.kind == "hint"
-        and said.text.startswith("Hint (from your hand): ends the turn with J♦")
+        and said.text.startswith("Hint (from your hand): the expert ends the turn with J♦")
         and move in s.frame().legal
     )
     assert said.words.startswith("Hint: the ")

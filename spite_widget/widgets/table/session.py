@@ -305,7 +305,9 @@ class TableSession:
         named = _CARD.search(why)
         if named is not None and named.group() == move.card.display:
             # the line starts with the move itself ("Plays A♦ to C2, ..."): show it once
-            text = _("Hint ({source}): {line}").format(source=source, line=why[0].lower() + why[1:])
+            text = _("Hint ({source}): the expert {line}").format(
+                source=source, line=why[0].lower() + why[1:]
+            )
             return Say(text, "hint", words + tail), str(move)
         text = _("Hint: {card} ({source}) on {pile}.").format(
             card=move.card.display, source=source, pile=move.target
