@@ -381,7 +381,7 @@ def _draw() -> Lesson:
         ),
         setup=("H:Ac>C1", "H:2c>C1", "H:9s>S1", "H:Ad>C2", "H:8d>S1"),
         goal=Goal(_("Play your pay-off card."), payoff_played, why_failed=_why_draw_unused),
-        hint=_("C1 needs a 3: which of your new cards is it? Then what can stand for the 4?"),
+        hint=_("The cards you drew are the way: after the 3, what can stand for the 4?"),
         solution=("H:3h>C1", "H:Kh>C1", "P:5s>C1"),
     )
 
@@ -789,7 +789,7 @@ def _race_first() -> Lesson:
             payoff_played_then_blocked,
             why_failed=_why_race_lost,
         ),
-        hint=_("Your pay-off card first. Which card of yours could then follow it on C1?"),
+        hint=_("Reach your pay-off card, then look for a card of yours that can follow it on C1."),
         solution=("H:5s>C1", "P:6h>C1", "H:7d>C1", "H:9c>S1"),
     )
 
