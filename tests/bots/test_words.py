@@ -39,7 +39,7 @@ def test_the_english_comment_is_unchanged() -> None:
     ("lang", "says"),
     [
         ("es", "10♣ podía jugarse después de K♣ en C3 (el experto juega H:Kc>C3)"),
-        ("pt", "10♣ podia ser jogado depois de K♣ em C3 (o especialista joga H:Kc>C3)"),
+        ("pt", "dava para jogar 10♣ depois de K♣ em C3 (o especialista joga H:Kc>C3)"),
     ],
 )
 def test_a_rating_speaks_the_language_in_force(lang: str, says: str) -> None:
