@@ -349,11 +349,9 @@ def _why_draw_unused(game: Game, start: int) -> str | None:
     (None at a dead end within the turn: the session says what the last move spent)."""
     if game.current_player == 0 and not game.is_over:
         return None
-    first = game.copy()
-    while first.ply > start:
-        first.undo()
+    # the goal is a pay-off card played: failed, the learner's pay-off top is still the one it began with
     reason = _("your pay-off {card} could have been played this turn with the cards you drew").format(
-        card=first.state.payoffs[0][-1].display
+        card=game.state.payoffs[0][-1].display
     )
     return _("Your turn is over and the goal was not reached: {reasons}.").format(reasons=reason)
 
@@ -739,10 +737,9 @@ def _why_race_lost(game: Game, start: int) -> str | None:
     (None at a dead end within the turn: the session says what the last move spent)."""
     if game.current_player == 0 and not game.is_over:
         return None
-    first = game.copy()
-    while first.ply > start:
-        first.undo()
-    mine, theirs = first.state.payoffs[0][-1], first.state.payoffs[1][-1]
+    # the opponent's pay-off top cannot change in the learner's turn, nor the learner's own
+    # unless a pay-off card was played (and then `mine` is not said)
+    mine, theirs = game.state.payoffs[0][-1], game.state.payoffs[1][-1]
     if not payoff_played(game, start):
         reason = _(
             "your pay-off {card} could still have been played this turn, and its stack covered after it"
