@@ -497,6 +497,22 @@ class ExpertBot(Bot):
                 # the look-ahead chose it over the scores' best: the expert's own move loses nothing
                 best_move, best_value, best_path = played, played_value, played_path
                 loss = 0.0
+            elif scale is None and not self.choose_by_model and choice is not None and choice != best_move:
+                # The look-ahead chose another line than the scores' best: the move is
+                # measured against the expert's own choice, so that every move from one
+                # position is measured against the same best move (the hint's; a review's
+                # side lines stay in order), by the scores, or by the look-ahead when it
+                # compared both lines and says less.
+                best_move, best_path = choice, chosen
+                best_value = search.end_of(chosen)[0].score
+                loss = max(0.0, best_value - played_value)
+                if played_path in ahead_values and chosen in ahead_values:
+                    ahead = max(0.0, ahead_values[chosen] - ahead_values[played_path])
+                    if ahead < loss:
+                        best_value, played_value = ahead_values[chosen], ahead_values[played_path]
+                        loss = ahead
+                if loss < 1e-9:
+                    best_move, best_value, best_path, loss = played, played_value, played_path, 0.0
             elif (
                 scale is None
                 and choice is not None

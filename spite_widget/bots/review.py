@@ -93,8 +93,9 @@ def annotate_with_bot(
     """An annotated copy of `record` (a game or match record, a path, a Game or a Match).
 
     After every move, of the main line and of its side lines, it stores the `eval` of RULES.md: each player's
-    chance of winning, estimated from the mover's own view by `spite_widget.bots.evaluate`
-    (whatever `bot` rates the moves). Moves the bot finds costly get a mark (?!, ?, ??), a
+    chance of winning, estimated from the mover's own view (by `spite_widget.bots.evaluate`,
+    whatever `bot` rates the moves) after the bot's best move from that position, less what
+    the move gave away by the bot's rating (see `_Anchor`). Moves the bot finds costly get a mark (?!, ?, ??), a
     one-line comment naming the better move, and `x-loss`, the share of the chances they
     gave away; `review_summary(result)` reads the accuracy and counts back. The reader's own
     comments and marks are kept: the bot's words are added after a comment that is already
@@ -132,16 +133,31 @@ def _annotate(
     )
     done = 0
 
-    def judge(cursor: Game, move: Move, stock: Sequence[str] | None, note: dict[str, Any]) -> None:
-        """Rate `move` where `cursor` stands, play it there, and write the review into `note`."""
+    def judge(
+        cursor: Game,
+        move: Move,
+        stock: Sequence[str] | None,
+        note: dict[str, Any],
+        anchor: _Anchor | None = None,
+    ) -> None:
+        """Rate `move` where `cursor` stands, review the side lines that replace it (from the
+        same position, so measured from the same `anchor`), play it, and write its review."""
         nonlocal done
         if cancel is not None and cancel.is_set():
             raise ReviewCancelled(f"the review was cancelled after {done} of {total} moves")
         player = cursor.current_player
         rating = _checked(name, rater, cursor.view(player), move)
         loss = max(0.0, float(rating.loss))
+        if anchor is None:
+            anchor = _Anchor.of(rating, cursor, move, stock)
+        for line in note.get("variations", []):
+            at = cursor.copy()
+            for k, entry in enumerate(line):  # a side line is reviewed as the game is, with its cards
+                judge(at, Move.parse(entry["move"]), entry.get("stock"), entry, anchor if k == 0 else None)
         done_by = cursor.play(move, stock=stock)
-        chances = _chances_after(rating, cursor.view(player), done_by)
+        chances = anchor.below(rating, loss) if anchor.best is not None else None
+        if chances is None:
+            chances = _chances_after(rating, cursor.view(player), done_by)
         _store(note, player, chances.win, chances.lose, loss)
         mark = mark_for(loss)
         if mark is not None:
@@ -150,24 +166,34 @@ def _annotate(
         if progress is not None:
             progress(done, total)
 
-    def judge_lines(cursor: Game, lines: list[Any]) -> None:
-        """Each side line in `lines` (they replace the move `cursor` is about to play), nested
-        ones included: a side line is reviewed as the game is, with the cards it was played with."""
-        for line in lines:
-            at = cursor.copy()
-            for entry in line:
-                judge_lines(at, entry.get("variations", []))
-                judge(at, Move.parse(entry["move"]), entry.get("stock"), entry)
-
     for full in games:
         cursor = _start_of(full)
         for index, move in enumerate(full.moves):
             note = full.annotation(index + 1)
-            judge_lines(cursor, note.get("variations", []))
             judge(cursor, move, full.stock_after(index + 1), note)
             full.set_annotation(index + 1, note)
         full.meta[ANNOTATOR_KEY] = bot if isinstance(bot, str) else type(bot).__name__
     return loaded.record()  # a match record keeps its own event, date, comment, x-...
+
+
+def chances_after(
+    before: Game, move: Move, stock: Sequence[str] | None = None, bot: str | _Rater = "expert"
+) -> Chances:
+    """The mover's chances after `move` played from `before` (not changed), as a review tells
+    them: the chances after the best move from there, less what `move` gives away. For a move
+    judged as it is played (a side line in the analysis board), so that it reads as the
+    review would later read it. `stock`: the record's stock after the move, if it completes a
+    center stack."""
+    rater = get_bot(bot, seed=0) if isinstance(bot, str) else bot
+    name = bot if isinstance(bot, str) else bot_name(bot)
+    player = before.current_player
+    rating = _checked(name, rater, before.view(player), move)  # type: ignore[arg-type]
+    anchor = _Anchor.of(rating, before, move, stock)
+    if anchor.best is not None:
+        return anchor.below(rating, max(0.0, float(rating.loss)))
+    at = before.copy()
+    done_by = at.play(move, stock=stock)
+    return _chances_after(rating, at.view(player), done_by)
 
 
 def _checked(name: str, rater: _Rater, view: PlayerView, move: Move) -> _Rating:
@@ -199,7 +225,7 @@ def _start_of(game: Game) -> Game:
     return Game.from_record({**game.to_record(), "moves": [], "result": None})
 
 
-def _chances_after(rating: _Rating, view: PlayerView, played: Played) -> Chances:
+def _chances_after(rating: object, view: PlayerView, played: Played) -> Chances:
     """The mover's chances after the move, from `view` (theirs, right after it).
 
     Within the turn the rating already holds them: the expert's search scored the best line
@@ -212,6 +238,67 @@ def _chances_after(rating: _Rating, view: PlayerView, played: Played) -> Chances
     if isinstance(given, Chances) and not (played.turn_passed or played.result or played.drawn):
         return given
     return evaluate(view)
+
+
+@dataclass(frozen=True, slots=True)
+class _Anchor:
+    """The mover's chances after the best move from one position, which every move judged
+    there (a game's move and the side lines that replace it) is told from.
+
+    Told straight, a move's chances come from one of two estimates (the end of the best line
+    after it within the turn, or `evaluate` between turns, which cannot tell one discard from
+    another), while its loss comes from comparing lines in the same sampled worlds. Told from
+    the best move's chances less the loss, a marked move's graph falls by what it gave away,
+    and the moves from one position show chances in the order of their losses: a marked side
+    line never shows the chances of the unmarked game move, or better ones (it did for about
+    one in three side lines).
+    """
+
+    best: Chances | None
+    """None when the rater's best move is not a legal move there (anybody's rater): then
+    each move's chances are told straight."""
+
+    @classmethod
+    def of(cls, rating: _Rating, cursor: Game, move: Move, stock: Sequence[str] | None) -> _Anchor:
+        """From the first rating at `cursor`'s position (of the move about to be played)."""
+        best = rating.best
+        if best != move and best not in cursor.legal_moves():
+            return cls(None)
+        at = cursor.copy()
+        mover = at.current_player
+        done_by = at.play(best, stock=stock if best == move else None)
+        told = rating if best == move else _AsBest(rating)
+        return cls(_chances_after(told, at.view(mover), done_by))
+
+    def below(self, rating: _Rating, loss: float) -> Chances:
+        """The chances after a move that gave `loss` (a share of win minus lose) away: split
+        between winning less and losing more as the rating's own chances split it (half and
+        half without them)."""
+        assert self.best is not None
+        share = 0.5
+        played, best = getattr(rating, "played_chances", None), getattr(rating, "best_chances", None)
+        if isinstance(played, Chances) and isinstance(best, Chances):
+            fewer_wins, more_losses = max(0.0, best.win - played.win), max(0.0, played.lose - best.lose)
+            if fewer_wins + more_losses > 1e-9:
+                share = fewer_wins / (fewer_wins + more_losses)
+        win = self.best.win - share * loss
+        lose = self.best.lose + (1.0 - share) * loss
+        if win < 0.0:  # what winning cannot give up comes out of the draw
+            lose, win = lose - win, 0.0
+        lose = min(lose, 1.0)
+        win = min(win, 1.0 - lose)
+        return Chances(win, lose, max(0.0, 1.0 - win - lose))
+
+
+@dataclass(frozen=True, slots=True)
+class _AsBest:
+    """A rating seen from its best move: what `_chances_after` reads for the move it names."""
+
+    rating: Any
+
+    @property
+    def played_chances(self) -> Any:
+        return getattr(self.rating, "best_chances", None)
 
 
 def _store(note: dict[str, Any], mover: int, win: float, lose: float, loss: float) -> None:

@@ -145,6 +145,11 @@ class Replay:
         """What `player` could see at the cursor."""
         return self._cursor.view(player)
 
+    def position(self) -> Game:
+        """A copy of the game at the cursor, to search or try moves on (the replay is not
+        touched)."""
+        return self._cursor.copy()
+
     @property
     def game(self) -> Game:
         """The whole game as recorded, main line (annotations and side lines included)."""

@@ -10,7 +10,8 @@ from typing import Any
 
 import pytest
 
-from spite_widget import Game, IllegalMoveError, Match, RecordError, SpiteWidget
+from spite_widget import Game, IllegalMoveError, Match, Move, RecordError, SpiteWidget
+from spite_widget.bots import get_bot
 from spite_widget.bots.review import annotate_with_bot, shown_accuracy
 from spite_widget.engine.records import MARKS
 from spite_widget.widgets.replay import ReplayWidget, standalone_data
@@ -745,6 +746,36 @@ def test_the_review_judges_the_side_lines_too() -> None:
     assert r.record["moves"][6]["variations"] == expected
     assert all("eval" in e for e in expected[0])
     assert "reviewed the game" in r.status["text"] and not r.errors
+
+
+def test_a_side_line_move_is_told_as_the_review_will_tell_it() -> None:
+    """Judged as it is played, a side-line discard's chances are those a review then stores for
+    it (the best move's, less what the discard gives away). Told straight, every discard from
+    one position read alike: the analysis board said a costly discard kept the game move's
+    chances, and the review later marked it ?."""
+    game = Game.new(seed=3)
+    expert, greedy = get_bot("expert", seed=1), get_bot("greedy", seed=2)
+    while game.ply < 12:
+        game.play((expert if game.current_player == 0 else greedy).choose(game.view(game.current_player)))
+    w = ReplayWidget(game)
+    w.seek(8)  # greedy to move, and it ended its turn with a discard (H:9c>S1)
+    assert game.moves[8].ends_turn
+    rater = get_bot("expert", seed=0)
+    view = w.replay.view(w.replay.state.current_player)
+    costly = max(
+        (m for m in w.legal if m.startswith("H:") and ">S" in m and m != str(game.moves[8])),
+        key=lambda m: rater.rate(view, Move.parse(m)).loss,  # type: ignore[attr-defined]
+    )
+    w.play(costly)
+    live = w.replay.annotation(9)["eval"]
+    w.exit_line()
+    w.review_with_bot(wait=True)
+    entry = w.record["moves"][8]["variations"][0][0]
+    assert entry["move"] == costly and entry.get("mark") in ("?!", "?", "??")
+    assert entry["eval"] == live
+    mover = view.player
+    game_eval = w.record["moves"][8]["eval"]
+    assert live[f"p{mover}"] - live[f"p{1 - mover}"] < game_eval[f"p{mover}"] - game_eval[f"p{1 - mover}"]
 
 
 def test_stepping_through_a_side_line_says_its_chances() -> None:

@@ -538,7 +538,8 @@ class ReplayWidget(PythonOwnedWidget[StatusKind]):
     def _play(self, move: str) -> None:
         before = (len(self._replay.line), len(self._replay))
         r = self._replay
-        r.play(move)  # IllegalMoveError / NotAMoveError: nothing changed
+        position = r.position()
+        played = r.play(move)  # IllegalMoveError / NotAMoveError: nothing changed
         after = (len(r.line), len(r))
         prefix = (
             _("A new side line. ")
@@ -547,11 +548,13 @@ class ReplayWidget(PythonOwnedWidget[StatusKind]):
         )
         if r.line and "eval" not in r.annotation(r.ply):
             # a side-line move is judged as it is played (the review judges the game's moves
-            # later), from the mover's own view, so the alternative can be set against the game
-            from ...bots import evaluate
+            # later), from the mover's own view and as the review tells chances (the best
+            # move's, less what this one gives away), so it can be set against the game's move
+            from ...bots.review import chances_after
 
             mover = r.mover(r.ply)
-            c = evaluate(r.view(mover))
+            stock = r.stock_after(r.ply)
+            c = chances_after(position, played.move, None if stock is None else [str(x) for x in stock])
             r.set_eval(r.ply, *((c.win, c.lose) if mover == 0 else (c.lose, c.win)))
         self._say_position(prefix)
 
