@@ -18,7 +18,7 @@ from __future__ import annotations
 import gettext as _gettext
 import io
 import os
-from collections.abc import Iterator
+from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
 from contextvars import ContextVar
 from functools import cache
@@ -139,6 +139,13 @@ def pgettext(context: str, message: str) -> str:
     if lang == "en":
         return message
     return translations(lang).pgettext(context, message)
+
+
+def or_list(items: Sequence[str]) -> str:
+    """ "C1", "C1 or C2", "C1, C2 or C3" in the language in force (not "C1 or C2 or C3")."""
+    if len(items) < 2:
+        return "".join(items)
+    return _("{items} or {last}").format(items=", ".join(items[:-1]), last=items[-1])
 
 
 def N_(message: str) -> str:

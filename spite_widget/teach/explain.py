@@ -184,8 +184,8 @@ def _legal(view: PlayerView, m: Move, names: tuple[str, str]) -> Explanation:
         if size == 0:
             rule = RULES["kings-start-option"]
             first = _(
-                "Legal: {stack} is empty and the kings_start_stacks option is on, "
-                "so your {card} {source} counts as the Ace."
+                "Legal: {stack} is empty and this game lets a King start a stack "
+                "(the kings_start_stacks option), so your {card} {source} counts as the Ace."
             ).format(stack=m.target, card=card.display, source=_from_words(m))
         else:
             rule = RULES["kings-wild"]

@@ -832,7 +832,7 @@ def _complete_saves() -> Lesson:
 def _kings_start() -> Lesson:
     return Lesson(
         id="kings-start",
-        title=_("The kings_start_stacks option"),
+        title=_("When a King may start a stack"),
         text=(
             _(
                 "This game is played with an option turned on. By default a King cannot start an "

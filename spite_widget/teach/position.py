@@ -15,7 +15,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
 from ..engine.cards import KING, RANK_OF, STACK_COMPLETE, Card, a_rank
-from ..engine.i18n import _, language, ngettext
+from ..engine.i18n import _, language, ngettext, or_list
 from ..engine.moves import Move
 from ..engine.rules import HAND_SIZE, completes, fits, legal_moves
 from ..engine.state import PlayerView
@@ -205,7 +205,7 @@ def _explain_position(position: Position, names: tuple[str, str] | None) -> str:
                 if len(ts) == 1
                 else card.display,
                 source=_from(source),
-                stacks=_(" or ").join(ts),
+                stacks=or_list(ts),
             )
             for (source, card), ts in targets.items()
         ]
@@ -313,7 +313,7 @@ def _blocking_line(view: PlayerView, names: tuple[str, str]) -> str | None:
     return _(
         "Careful: {moves} would let {name} play their pay-off {card} "
         "(their pay-off card and side stacks are in view)."
-    ).format(moves=_(" or ").join(risky[:3]), name=names[other], card=top.display)
+    ).format(moves=or_list(risky[:3]), name=names[other], card=top.display)
 
 
 def _centers_line(view: PlayerView) -> str:

@@ -121,7 +121,7 @@ RULES: Final[dict[str, Rule]] = {
         ),
         _rule(
             "kings-start-option",
-            N_("the kings_start_stacks option"),
+            N_("the option that lets a King start a stack"),
             N_(
                 "The rule option `kings_start_stacks` (default false) allows a King on an empty stack, "
                 "where it counts as an Ace."

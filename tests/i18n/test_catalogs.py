@@ -218,3 +218,19 @@ def test_an_installed_wheel_reads_the_compiled_mo(tmp_path: Path, monkeypatch: p
             assert Card("Qs").words == "dama de espadas"
     finally:
         i18n.translations.cache_clear()
+
+
+@pytest.mark.parametrize(
+    ("lang", "two", "three"),
+    [
+        ("en", "C1 or C2", "C1, C2 or C3"),
+        ("es", "C1 o C2", "C1, C2 o C3"),
+        ("pt", "C1 ou C2", "C1, C2 ou C3"),
+    ],
+)
+def test_a_choice_of_three_reads_as_a_list(lang: str, two: str, three: str) -> None:
+    """The lessons' "you can play to C1 or C2 or C3" (and "a C1 o C2 o C3") read as a list."""
+    with language(lang):
+        assert i18n.or_list(["C1"]) == "C1"
+        assert i18n.or_list(["C1", "C2"]) == two
+        assert i18n.or_list(["C1", "C2", "C3"]) == three
