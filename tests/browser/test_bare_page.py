@@ -336,3 +336,76 @@ def test_a_hinted_hand_card_covers_none_of_its_neighbours(bare: Any, new_page: A
             page.locator(".sw-root [data-pile=H]").screenshot(path=str(artifacts / "hand-hint-400.png"))
         hidden = [c["card"] for c in page.evaluate(CORNERS) if not c["own"]]
         assert hidden == [], (width, hidden)
+
+
+# The opponent's hand-count badge and the widget's box; the player's picked-up pay-off card,
+# its ring (a box-shadow with no blur, and an outline if it has one) and the "TO MOVE" tag of
+# the player's name row. Each box is as drawn (getBoundingClientRect: the lift included).
+EDGES = """() => {
+    const rect = (el) => { const r = el.getBoundingClientRect();
+        return {left: r.left, right: r.right, top: r.top, bottom: r.bottom}; };
+    const ring = (el) => {
+        const r = rect(el);
+        const s = getComputedStyle(el);
+        let [left, right, top, bottom] = [0, 0, 0, 0];
+        // "rgb(255, 213, 79) 0px 0px 0px 3px, rgba(0, 0, 0, 0.45) 0px 10px 18px 0px"
+        for (const shadow of s.boxShadow.split(/,(?![^(]*\\))/)) {
+            if (shadow.trim() === 'none' || shadow.includes('inset')) continue;
+            const [x, y, blur, spread] = (shadow.replace(/rgba?\\([^)]*\\)/, '').match(/-?[\\d.]+px/g) || [])
+                .map(parseFloat).concat([0, 0, 0, 0]);
+            if (blur > 0) continue;  // a soft drop shadow, not the ring
+            left = Math.max(left, spread - x); right = Math.max(right, spread + x);
+            top = Math.max(top, spread - y); bottom = Math.max(bottom, spread + y);
+        }
+        if (s.outlineStyle !== 'none') {
+            const o = parseFloat(s.outlineWidth) + parseFloat(s.outlineOffset);
+            [left, right, top, bottom] = [left, right, top, bottom].map((e) => Math.max(e, o));
+        }
+        return {left: r.left - left, right: r.right + right, top: r.top - top, bottom: r.bottom + bottom};
+    };
+    const root = document.querySelector('.sw-root');
+    const selected = root.querySelector('[data-pile=P] .sw-selected');
+    return {
+        root: rect(root),
+        badge: rect(root.querySelector('[data-pile="O-H"] .sw-count')),
+        ring: selected && ring(selected),
+        tag: rect(root.querySelector('.sw-seat-bottom .sw-turn-chip')),
+    };
+}"""
+
+
+@pytest.mark.parametrize("dark", [False, True], ids=["light", "dark"])
+def test_the_count_badge_and_a_picked_up_payoff_ring_keep_their_room(
+    bare: Any, new_page: Any, artifacts: Path, dark: bool
+) -> None:
+    """A reviewer at 420 px saw the computer's hand-count badge sit 2 px past the widget's right
+    edge, and the ring of a picked-up pay-off card all but touch the "TO MOVE" tag above it. At
+    every width from 360 to 1400 px the badge keeps inside the widget's box and the ring (its
+    box-shadow and outline included) keeps at least 4 px clear of the tag."""
+    page = new_page(viewport={"width": 1440, "height": 1100}, color_scheme="dark" if dark else "light")
+    bare.open(quick_widget(), page=page)
+    page.locator(".sw-root [data-pile='P'] .sw-face").click()
+    page.locator(".sw-root [data-pile='P'] .sw-selected").wait_for()
+    # measured once it has lifted all the way (its transition over)
+    page.wait_for_function(
+        "() => document.querySelector('.sw-root [data-pile=P] .sw-selected').getAnimations().length === 0"
+    )
+    theme = "dark" if dark else "light"
+    spills, gaps = {}, {}
+    for width in sorted({*WIDTHS, 420, 480, *range(360, 1401, 20)}):
+        page.evaluate(f"() => {{ document.getElementById('widget').style.width = '{width}px'; }}")
+        page.wait_for_timeout(40)
+        e = page.evaluate(EDGES)
+        assert e["ring"] is not None, width  # the pay-off card is still picked up
+        root, badge, ring, tag = e["root"], e["badge"], e["ring"], e["tag"]
+        spills[width] = round(
+            max(badge["right"] - root["right"], root["left"] - badge["left"], root["top"] - badge["top"]), 2
+        )
+        apart_x = max(tag["left"] - ring["right"], ring["left"] - tag["right"])
+        apart_y = max(tag["top"] - ring["bottom"], ring["top"] - tag["bottom"])
+        gaps[width] = round(max(apart_x, apart_y), 2)
+        if width in (*WIDTHS, 420, 480):  # for people to look at: test-artifacts/edges-*.png
+            page.locator(".sw-root").screenshot(path=str(artifacts / f"edges-{theme}-{width}.png"))
+    print(theme, "badge past the edge:", spills, "ring to tag:", gaps)
+    assert all(spill <= 0 for spill in spills.values()), {w: s for w, s in spills.items() if s > 0}
+    assert all(gap >= 4 for gap in gaps.values()), {w: g for w, g in gaps.items() if g < 4}
