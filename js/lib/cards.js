@@ -39,6 +39,19 @@ function glyph(cls, text) {
   return g;
 }
 
+/**
+ * Mark a hand card as just drawn (Python's `drawn`): a dot drawn by CSS, and its name and
+ * tooltip say so ("three of hearts, just drawn"), until the next move.
+ */
+export function markNew(card, name) {
+  card.classList.add("sw-new");
+  card.setAttribute("aria-label", name);
+  card.title = name;
+  const dot = el("span", "sw-new-tag");
+  dot.setAttribute("aria-hidden", "true");
+  card.append(dot);
+}
+
 /** A face-up card: `<div class="sw-card sw-face sw-red" data-card="7h" aria-label="seven of hearts">`. */
 export function cardFace(code) {
   const red = code[1] === "h" || code[1] === "d";

@@ -2,7 +2,7 @@
 // A replay or a lesson widget draws its positions with `renderTable` too (both hands face
 // up when the payload carries both), and adds its own controls around it.
 
-import { cardBack, cardFace, cardWords, el, emptySlot, rankShow } from "./cards.js";
+import { cardBack, cardFace, cardWords, el, emptySlot, markNew, rankShow } from "./cards.js";
 import { screenPile, splitMove } from "./protocol.js";
 import { englishLabel, t } from "./strings.js";
 
@@ -102,7 +102,7 @@ function sidePile(cards, key, name, owner, told_) {
 
 const HAND_SIZE = 5;
 
-function handPile(seat, key, owner) {
+function handPile(seat, key, owner, drawn = null) {
   const shown = Array.isArray(seat.hand);
   const n = shown ? seat.hand.length : seat.hand_count;
   const label = told(seat.labels, "hand", () =>
@@ -120,7 +120,15 @@ function handPile(seat, key, owner) {
     }
   }
   if (!n) row.append(emptySlot(""));
-  if (shown) seat.hand.forEach((c) => row.append(cardFace(c)));
+  // the cards just drawn are marked, unless the whole hand is: a turn that kept some
+  // cards shows which are new (the draw lesson is about them)
+  const fresh = shown && Array.isArray(drawn) && drawn.length < n ? new Set(drawn) : new Set();
+  if (shown)
+    seat.hand.forEach((c, i) => {
+      const card = cardFace(c);
+      if (fresh.has(i)) markNew(card, t(null, "card.new", { card: cardWords(c) }));
+      row.append(card);
+    });
   else for (let i = 0; i < n; i++) row.append(cardBack());
   if (!shown) row.append(count(n));
   p.append(row, caption(t(null, "caption.hand")));
@@ -155,7 +163,7 @@ function seatRow(table, player, atBottom, piles, tallestSide = 0) {
     const now = Math.max(1, ...seat.sides.map((cards) => fanColumns(cards.length)));
     sides.append(room(Math.min(tallestSide, FAN_ROWS) - 1, Math.max(0, fanColumns(tallestSide) - now)));
   }
-  const hand = handPile(seat, `${prefix}H`, owner);
+  const hand = handPile(seat, `${prefix}H`, owner, atBottom ? table.drawn : null);
   piles.set(`${prefix}P`, payoff);
   piles.set(`${prefix}H`, hand);
   row.append(payoff, sides, hand);

@@ -21,6 +21,7 @@ export const DEFAULTS = {
   "caption.side": "S{number}",
   "badge.needs": "needs {rank}",
   "badge.to-move": "to move",
+  "card.new": "{card}, just drawn",
   "score.label": "score",
   "score.meta": "first to {target} · game {game}",
   "card": "{rank} of {suit}",

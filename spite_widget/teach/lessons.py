@@ -14,7 +14,7 @@ from dataclasses import dataclass, field, replace
 from functools import cache
 
 from ..engine.cards import ALL_CARDS, KING, RANK_OF, STACK_COMPLETE, Card, two_packs
-from ..engine.game import Game
+from ..engine.game import Game, Played
 from ..engine.i18n import _, get_language, language
 from ..engine.moves import Move
 from ..engine.rules import PAYOFF_SIZE
@@ -91,18 +91,24 @@ class Lesson:
 
     def new_game(self) -> Game:
         """A fresh Game at the lesson's starting position (the setup already played)."""
+        return self.opening()[0]
+
+    def opening(self) -> tuple[Game, Played | None]:
+        """A fresh Game at the lesson's starting position, and what the setup's last move did
+        (None without a setup): the cards the learner drew with it are new on the table."""
         if self.position is not None:
             state = GameState.from_text(self.position)
-            return Game.from_state(state, seed=self.seed, players=self.players)
+            return Game.from_state(state, seed=self.seed, players=self.players), None
         game = Game.new(
             seed=self.seed,
             deck=self.deck,
             players=self.players,
             rules={"kings_start_stacks": self.kings_start_stacks},
         )
+        played = None
         for move in self.setup:
-            game.play(move)
-        return game
+            played = game.play(move)
+        return game, played
 
     def goal_met(self, game: Game, start_ply: int | None = None) -> bool:
         """Has `game` met the goal since the lesson's start (by default: after the setup)?"""

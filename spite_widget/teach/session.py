@@ -74,8 +74,10 @@ class LessonSession:
     def __init__(self, lesson: Lesson) -> None:
         self.lesson = lesson
         """The lesson being played."""
-        self.game: Game = lesson.new_game()
+        self.game: Game
         """The live game (its setup already played); read it, but play through `play`."""
+        self.game, self.opening = lesson.opening()
+        """What the setup's last move did (None without a setup): whom it made draw, and what."""
         self.start_ply = self.game.ply
         """The ply at which the learner took over."""
         with language(lesson.lang):

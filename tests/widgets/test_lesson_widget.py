@@ -416,3 +416,20 @@ def test_markdown_becomes_plain_text_blocks() -> None:
     for lesson in LESSONS:
         words = " ".join(s["text"] for b in markdown_blocks(lesson.text) for p in b["parts"] for s in p)
         assert "**" not in words and words.count(">") == lesson.text.count("->")
+
+
+def test_the_draw_lesson_marks_the_cards_just_drawn_until_the_first_move() -> None:
+    """The draw lesson is about the three cards the turn began with: the table marks them
+    (the J♥ and Q♦ were kept), again after Undo or Reset back to the start, and not after a move."""
+    w = LessonWidget("draw")
+    hand = w.table["seats"][w.table["bottom"]]["hand"]
+    assert [hand[i] for i in w.table["drawn"]] == ["3h", "Kh", "5d"]
+    w.play("H:3h>C1")
+    assert w.table["drawn"] == []
+    w.undo()
+    assert [hand[i] for i in w.table["drawn"]] == ["3h", "Kh", "5d"]
+    w.play("H:3h>C1")
+    w.reset()
+    assert [hand[i] for i in w.table["drawn"]] == ["3h", "Kh", "5d"]
+    # a lesson whose setup leaves the learner's hand as dealt marks nothing
+    assert LessonWidget(lessons()[0]).table["drawn"] == []

@@ -92,8 +92,9 @@ class LessonWidget(PythonOwnedWidget[LessonStatusKind]):
         """Problems met outside any call of yours (an on_goal callback failing, a bug caught
         while answering the browser); each is also shown in the status line."""
         self._last: LastMove | None = None
-        self._played: Played | None = None
-        """What the last move did (None with `_last`): the cards it drew are marked on the table."""
+        self._played: Played | None = self.session.opening
+        """What the last move did (at the start: the setup's last move): the cards it drew are
+        marked on the table."""
         self._goal_callbacks = CallbackDispatcher()
         self._handled: LessonMessage | None = None
         self._solution_shown = False
@@ -171,7 +172,7 @@ class LessonWidget(PythonOwnedWidget[LessonStatusKind]):
         if session.status != "playing" or tuple(played) != solution[: len(played)]:
             prefix = _("Back to the start, to show the solution.") + " " if played else ""
             session.reset()
-            self._last = self._played = None
+            self._last, self._played = None, session.opening
             played = ()
         step = len(played)
         move = solution[step]
@@ -361,7 +362,8 @@ class LessonWidget(PythonOwnedWidget[LessonStatusKind]):
     # ------------------------------------------------------------------ drawing
     def _new_table(self, text: str) -> None:
         self._seq += 1
-        self._last = self._played = None
+        self._last = None
+        self._played = self.session.opening if not self.session.moves else None
         self._sync(text, "info")
 
     def _sync(
@@ -452,7 +454,8 @@ class LessonWidget(PythonOwnedWidget[LessonStatusKind]):
         self.session = LessonSession(_lesson_of(old.lesson))
         for move in old.moves:
             self.session.play(move)
-        self._last = self._played = None  # its sentence was in the old language
+        self._last = None  # its sentence was in the old language
+        self._played = self.session.opening if not self.session.moves else None
         self._sync(self._welcome(), "info")
 
     def _repr_mimebundle_(self, **kwargs: Any) -> tuple[dict[str, Any], dict[str, Any]] | None:
