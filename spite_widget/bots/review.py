@@ -93,9 +93,9 @@ def annotate_with_bot(
     """An annotated copy of `record` (a game or match record, a path, a Game or a Match).
 
     After every move, of the main line and of its side lines, it stores the `eval` of RULES.md: each player's
-    chance of winning, estimated from the mover's own view (by `spite_widget.bots.evaluate`,
-    whatever `bot` rates the moves) after the bot's best move from that position, less what
-    the move gave away by the bot's rating (see `_Anchor`). Moves the bot finds costly get a mark (?!, ?, ??), a
+    chance of winning, estimated from the mover's own view by `spite_widget.bots.evaluate`
+    (whatever `bot` rates the moves; a side line's first move is told from the move it
+    replaces, see `_Anchor`). Moves the bot finds costly get a mark (?!, ?, ??), a
     one-line comment naming the better move, and `x-loss`, the share of the chances they
     gave away; `review_summary(result)` reads the accuracy and counts back. The reader's own
     comments and marks are kept: the bot's words are added after a comment that is already
@@ -140,24 +140,20 @@ def _annotate(
         note: dict[str, Any],
         anchor: _Anchor | None = None,
     ) -> None:
-        """Rate `move` where `cursor` stands, review the side lines that replace it (from the
-        same position, so measured from the same `anchor`), play it, and write its review."""
+        """Rate `move` where `cursor` stands, play it there, write its review into `note`, then
+        review the side lines that replace it. A side line's first move is told from `anchor`,
+        what the move it replaces tells (see `_Anchor`); any other move straight."""
         nonlocal done
         if cancel is not None and cancel.is_set():
             raise ReviewCancelled(f"the review was cancelled after {done} of {total} moves")
         player = cursor.current_player
         rating = _checked(name, rater, cursor.view(player), move)
         loss = max(0.0, float(rating.loss))
-        if anchor is None:
-            anchor = _Anchor.of(rating, cursor, move, stock)
-        for line in note.get("variations", []):
-            at = cursor.copy()
-            for k, entry in enumerate(line):  # a side line is reviewed as the game is, with its cards
-                judge(at, Move.parse(entry["move"]), entry.get("stock"), entry, anchor if k == 0 else None)
+        lines = note.get("variations", [])
+        before = cursor.copy() if lines else None
         done_by = cursor.play(move, stock=stock)
-        chances = anchor.below(rating, loss) if anchor.best is not None else None
-        if chances is None:
-            chances = _chances_after(rating, cursor.view(player), done_by)
+        straight = _chances_after(rating, cursor.view(player), done_by)
+        chances = straight if anchor is None else anchor.below(rating, loss)
         _store(note, player, chances.win, chances.lose, loss)
         mark = mark_for(loss)
         if mark is not None:
@@ -165,6 +161,12 @@ def _annotate(
         done += 1
         if progress is not None:
             progress(done, total)
+        if before is not None:
+            here = anchor if anchor is not None else _Anchor.above(straight, rating, loss)
+            for line in lines:  # a side line is reviewed as the game is, with its cards
+                at = before.copy()
+                for k, entry in enumerate(line):
+                    judge(at, Move.parse(entry["move"]), entry.get("stock"), entry, here if k == 0 else None)
 
     for full in games:
         cursor = _start_of(full)
@@ -177,23 +179,34 @@ def _annotate(
 
 
 def chances_after(
-    before: Game, move: Move, stock: Sequence[str] | None = None, bot: str | _Rater = "expert"
+    before: Game,
+    move: Move,
+    stock: Sequence[str] | None = None,
+    *,
+    replacing: tuple[Move, Sequence[str] | None] | None = None,
+    bot: str | _Rater = "expert",
 ) -> Chances:
     """The mover's chances after `move` played from `before` (not changed), as a review tells
-    them: the chances after the best move from there, less what `move` gives away. For a move
-    judged as it is played (a side line in the analysis board), so that it reads as the
-    review would later read it. `stock`: the record's stock after the move, if it completes a
-    center stack."""
-    rater = get_bot(bot, seed=0) if isinstance(bot, str) else bot
+    them. For a move judged as it is played (the analysis board), so that it reads as the
+    review will read it: a side line's first move, `replacing` another move (and its stock),
+    is told from what that move tells (see `_Anchor`), any other move straight. `stock`: the
+    record's stock after the move, if it completes a center stack."""
+    rater: Any = get_bot(bot, seed=0) if isinstance(bot, str) else bot
     name = bot if isinstance(bot, str) else bot_name(bot)
     player = before.current_player
-    rating = _checked(name, rater, before.view(player), move)  # type: ignore[arg-type]
-    anchor = _Anchor.of(rating, before, move, stock)
-    if anchor.best is not None:
-        return anchor.below(rating, max(0.0, float(rating.loss)))
-    at = before.copy()
-    done_by = at.play(move, stock=stock)
-    return _chances_after(rating, at.view(player), done_by)
+
+    def straight(m: Move, m_stock: Sequence[str] | None) -> tuple[_Rating, Chances]:
+        rating = _checked(name, rater, before.view(player), m)
+        at = before.copy()
+        done_by = at.play(m, stock=m_stock)
+        return rating, _chances_after(rating, at.view(player), done_by)
+
+    if replacing is None:
+        return straight(move, stock)[1]
+    other, told = straight(*replacing)
+    anchor = _Anchor.above(told, other, max(0.0, float(other.loss)))
+    rating = _checked(name, rater, before.view(player), move)
+    return anchor.below(rating, max(0.0, float(rating.loss)))
 
 
 def _checked(name: str, rater: _Rater, view: PlayerView, move: Move) -> _Rating:
@@ -240,65 +253,56 @@ def _chances_after(rating: object, view: PlayerView, played: Played) -> Chances:
     return evaluate(view)
 
 
+def _share(rating: object) -> float:
+    """How much of a move's loss (a share of win minus lose) is winning less rather than losing
+    more, as the rating's own chances split it (half and half without them)."""
+    played, best = getattr(rating, "played_chances", None), getattr(rating, "best_chances", None)
+    if isinstance(played, Chances) and isinstance(best, Chances):
+        fewer_wins, more_losses = max(0.0, best.win - played.win), max(0.0, played.lose - best.lose)
+        if fewer_wins + more_losses > 1e-9:
+            return fewer_wins / (fewer_wins + more_losses)
+    return 0.5
+
+
+def _shifted(chances: Chances, win: float, lose: float) -> Chances:
+    """`chances` with `win` added to winning and `lose` to losing, kept a valid split."""
+    w, lo = chances.win + win, chances.lose + lose
+    if w < 0.0:  # what winning cannot give up comes out of the draw
+        lo, w = lo - w, 0.0
+    if lo < 0.0:
+        w, lo = w - lo, 0.0
+    w, lo = min(w, 1.0), min(lo, 1.0)
+    lo = min(lo, 1.0 - w)
+    return Chances(w, lo, max(0.0, 1.0 - w - lo))
+
+
 @dataclass(frozen=True, slots=True)
 class _Anchor:
-    """The mover's chances after the best move from one position, which every move judged
-    there (a game's move and the side lines that replace it) is told from.
+    """What a side line's first move is told from: the chances after the best move from the
+    position, as the move it replaces (the game's move) tells them.
 
     Told straight, a move's chances come from one of two estimates (the end of the best line
     after it within the turn, or `evaluate` between turns, which cannot tell one discard from
-    another), while its loss comes from comparing lines in the same sampled worlds. Told from
-    the best move's chances less the loss, a marked move's graph falls by what it gave away,
-    and the moves from one position show chances in the order of their losses: a marked side
-    line never shows the chances of the unmarked game move, or better ones (it did for about
-    one in three side lines).
+    another), while its loss comes from comparing lines in the same sampled worlds. So a side
+    line marked ? could show the very chances of the unmarked game move beside it, or better
+    ones (about one side line in three did). The game's move keeps its straight chances (what
+    the maps were fitted on); the chances after the best move are those plus its loss, and a
+    side line's first move is told from them less its own loss: the game's move and the side
+    lines that replace it show chances in the order of their losses.
     """
 
-    best: Chances | None
-    """None when the rater's best move is not a legal move there (anybody's rater): then
-    each move's chances are told straight."""
+    best: Chances
 
     @classmethod
-    def of(cls, rating: _Rating, cursor: Game, move: Move, stock: Sequence[str] | None) -> _Anchor:
-        """From the first rating at `cursor`'s position (of the move about to be played)."""
-        best = rating.best
-        if best != move and best not in cursor.legal_moves():
-            return cls(None)
-        at = cursor.copy()
-        mover = at.current_player
-        done_by = at.play(best, stock=stock if best == move else None)
-        told = rating if best == move else _AsBest(rating)
-        return cls(_chances_after(told, at.view(mover), done_by))
+    def above(cls, told: Chances, rating: _Rating, loss: float) -> _Anchor:
+        """From the move a side line replaces: its `told` chances and its rating's loss."""
+        share = _share(rating)
+        return cls(_shifted(told, share * loss, -(1.0 - share) * loss))
 
     def below(self, rating: _Rating, loss: float) -> Chances:
-        """The chances after a move that gave `loss` (a share of win minus lose) away: split
-        between winning less and losing more as the rating's own chances split it (half and
-        half without them)."""
-        assert self.best is not None
-        share = 0.5
-        played, best = getattr(rating, "played_chances", None), getattr(rating, "best_chances", None)
-        if isinstance(played, Chances) and isinstance(best, Chances):
-            fewer_wins, more_losses = max(0.0, best.win - played.win), max(0.0, played.lose - best.lose)
-            if fewer_wins + more_losses > 1e-9:
-                share = fewer_wins / (fewer_wins + more_losses)
-        win = self.best.win - share * loss
-        lose = self.best.lose + (1.0 - share) * loss
-        if win < 0.0:  # what winning cannot give up comes out of the draw
-            lose, win = lose - win, 0.0
-        lose = min(lose, 1.0)
-        win = min(win, 1.0 - lose)
-        return Chances(win, lose, max(0.0, 1.0 - win - lose))
-
-
-@dataclass(frozen=True, slots=True)
-class _AsBest:
-    """A rating seen from its best move: what `_chances_after` reads for the move it names."""
-
-    rating: Any
-
-    @property
-    def played_chances(self) -> Any:
-        return getattr(self.rating, "best_chances", None)
+        """The chances after a side line's first move, which gave `loss` away."""
+        share = _share(rating)
+        return _shifted(self.best, -share * loss, (1.0 - share) * loss)
 
 
 def _store(note: dict[str, Any], mover: int, win: float, lose: float, loss: float) -> None:

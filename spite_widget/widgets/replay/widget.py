@@ -539,6 +539,11 @@ class ReplayWidget(PythonOwnedWidget[StatusKind]):
         before = (len(self._replay.line), len(self._replay))
         r = self._replay
         position = r.position()
+        line = r.moves
+        replaced = None  # the move of the line a new side line replaces, and its stock
+        if r.ply < len(line):
+            stock = r.stock_after(r.ply + 1)
+            replaced = (line[r.ply], None if stock is None else [str(x) for x in stock])
         played = r.play(move)  # IllegalMoveError / NotAMoveError: nothing changed
         after = (len(r.line), len(r))
         prefix = (
@@ -548,13 +553,18 @@ class ReplayWidget(PythonOwnedWidget[StatusKind]):
         )
         if r.line and "eval" not in r.annotation(r.ply):
             # a side-line move is judged as it is played (the review judges the game's moves
-            # later), from the mover's own view and as the review tells chances (the best
-            # move's, less what this one gives away), so it can be set against the game's move
+            # later), from the mover's own view and as the review will tell it (a new side
+            # line's first move from the move it replaces), so it can be set against that move
             from ...bots.review import chances_after
 
             mover = r.mover(r.ply)
             stock = r.stock_after(r.ply)
-            c = chances_after(position, played.move, None if stock is None else [str(x) for x in stock])
+            c = chances_after(
+                position,
+                played.move,
+                None if stock is None else [str(x) for x in stock],
+                replacing=replaced if replaced is not None and replaced[0] != played.move else None,
+            )
             r.set_eval(r.ply, *((c.win, c.lose) if mover == 0 else (c.lose, c.win)))
         self._say_position(prefix)
 
