@@ -497,37 +497,28 @@ class ExpertBot(Bot):
                 # the look-ahead chose it over the scores' best: the expert's own move loses nothing
                 best_move, best_value, best_path = played, played_value, played_path
                 loss = 0.0
-            elif scale is None and not self.choose_by_model and choice is not None and choice != best_move:
-                # The look-ahead chose another line than the scores' best: the move is
-                # measured against the expert's own choice, so that every move from one
-                # position is measured against the same best move (the hint's; a review's
-                # side lines stay in order), by the scores, or by the look-ahead when it
-                # compared both lines and says less.
-                best_move, best_path = choice, chosen
-                best_value = search.end_of(chosen)[0].score
-                loss = max(0.0, best_value - played_value)
+            elif scale is None and choice is not None:
+                # The look-ahead chose another line than the scores' best: the move is measured
+                # against the expert's own choice by the scores, so that every move from one
+                # position is measured against the same best move (the hint's; a review's side
+                # lines stay in order).
+                by_choice = not self.choose_by_model and choice != best_move
+                if by_choice:
+                    best_move, best_path = choice, chosen
+                    best_value = search.end_of(chosen)[0].score
+                    loss = max(0.0, best_value - played_value)
                 if played_path in ahead_values and chosen in ahead_values:
+                    # The scores could not tell these lines apart (within `reply_margin`): the
+                    # expert settles them by playing on, so what the move gives away is the
+                    # look-ahead's word when it says less than the scores (two lookers-ahead
+                    # with other sampled worlds differ by about what the scores see).
                     ahead = max(0.0, ahead_values[chosen] - ahead_values[played_path])
                     if ahead < loss:
+                        best_move, best_path = choice, chosen
                         best_value, played_value = ahead_values[chosen], ahead_values[played_path]
-                        loss = ahead
-                if loss < 1e-9:
+                        loss = ahead if ahead >= 1e-9 else 0.0
+                if by_choice and loss < 1e-9:
                     best_move, best_value, best_path, loss = played, played_value, played_path, 0.0
-            elif (
-                scale is None
-                and choice is not None
-                and played_path in ahead_values
-                and chosen in ahead_values
-            ):
-                # The scores could not tell these lines apart (within `reply_margin`): the
-                # expert settles them by playing on, so what the move gives away is the
-                # look-ahead's word when it says less than the scores (two lookers-ahead
-                # with other sampled worlds differ by about what the scores see).
-                ahead = max(0.0, ahead_values[chosen] - ahead_values[played_path])
-                if ahead < loss:
-                    best_move, best_path = choice, chosen
-                    best_value, played_value = ahead_values[chosen], ahead_values[played_path]
-                    loss = ahead if ahead >= 1e-9 else 0.0
         why = "" if loss == 0.0 else _why_better(view, search, played, played_path, best_move, best_path)
         if why and scale is None:
             why = _("gives up {share} of your chances: {why}").format(share=percent(loss), why=why)

@@ -363,8 +363,12 @@ class LessonWidget(PythonOwnedWidget[LessonStatusKind]):
     def _new_table(self, text: str) -> None:
         self._seq += 1
         self._last = None
-        self._played = self.session.opening if not self.session.moves else None
+        self._played = self._drawn_at_start()
         self._sync(text, "info")
+
+    def _drawn_at_start(self) -> Played | None:
+        """At the lesson's start, what the setup's last move did (its cards drawn are marked)."""
+        return None if self.session.moves else self.session.opening
 
     def _sync(
         self, text: str | None = None, kind: LessonStatusKind = "info", solution_step: bool = False
@@ -455,7 +459,7 @@ class LessonWidget(PythonOwnedWidget[LessonStatusKind]):
         for move in old.moves:
             self.session.play(move)
         self._last = None  # its sentence was in the old language
-        self._played = self.session.opening if not self.session.moves else None
+        self._played = self._drawn_at_start()
         self._sync(self._welcome(), "info")
 
     def _repr_mimebundle_(self, **kwargs: Any) -> tuple[dict[str, Any], dict[str, Any]] | None:

@@ -540,10 +540,8 @@ class ReplayWidget(PythonOwnedWidget[StatusKind]):
         r = self._replay
         position = r.position()
         line = r.moves
-        replaced = None  # the move of the line a new side line replaces, and its stock
-        if r.ply < len(line):
-            stock = r.stock_after(r.ply + 1)
-            replaced = (line[r.ply], None if stock is None else [str(x) for x in stock])
+        # the move of the line a new side line replaces, and its stock
+        replaced = (line[r.ply], r.stock_after(r.ply + 1)) if r.ply < len(line) else None
         played = r.play(move)  # IllegalMoveError / NotAMoveError: nothing changed
         after = (len(r.line), len(r))
         prefix = (
@@ -558,11 +556,10 @@ class ReplayWidget(PythonOwnedWidget[StatusKind]):
             from ...bots.review import chances_after
 
             mover = r.mover(r.ply)
-            stock = r.stock_after(r.ply)
             c = chances_after(
                 position,
                 played.move,
-                None if stock is None else [str(x) for x in stock],
+                r.stock_after(r.ply),
                 replacing=replaced if replaced is not None and replaced[0] != played.move else None,
             )
             r.set_eval(r.ply, *((c.win, c.lose) if mover == 0 else (c.lose, c.win)))
