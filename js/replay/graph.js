@@ -1,5 +1,6 @@
 // The evaluation graph under the table: the chances after every main-line move (the record's
-// `eval`s), player 0 up, player 1 down, a draw in the middle, as an inline SVG. The ply
+// `eval`s), player 0 up, player 1 down, a draw in the middle, as an inline SVG; a costly
+// move falls from where its mover stood before it, so its fall is what it gave away. The ply
 // shown is marked; a click or a tap seeks the main line to that ply. Nothing is computed
 // here but where to draw: the figures are Python's.
 import { el } from "../lib/cards.js";
@@ -33,7 +34,8 @@ export function evalGraph(seek) {
   return {
     box,
     /**
-     * @param {([number, number] | null)[]} evals  after move 1, 2, ... of the main line
+     * @param {(number[] | null)[]} evals  after move 1, 2, ... of the main line: [p0, p1], and for
+     *   a costly move p0 - p1 before it as its mover saw it
      * @param {number} length  moves in the main line
      * @param {number} ply  the ply shown (on the main line, or where its side line branched)
      * @param {boolean} inLine  the ply shown is in a side line
@@ -44,11 +46,13 @@ export function evalGraph(seek) {
       box.hidden = !evals.length;
       if (!evals.length) return;
       const x = (i) => (n ? (i / n) * W : 0);
-      const y = (p) => (H / 2) * (1 - (p[0] - p[1])); // p0 sure: top; p1 sure: bottom
+      const y = (margin) => (H / 2) * (1 - margin); // p0 sure (margin 1): top; p1 sure: bottom
       let d = `M0 ${H / 2}`;
-      let last = [0, 0];
+      let last = 0;
       evals.forEach((p, i) => {
-        if (p) last = p;
+        // a costly move falls from where its mover stood before it (its third figure)
+        if (p && p.length > 2) d += ` L${x(i).toFixed(1)} ${y(p[2]).toFixed(1)}`;
+        if (p) last = p[0] - p[1];
         d += ` L${x(i + 1).toFixed(1)} ${y(last).toFixed(1)}`;
       });
       const area = `${d} L${x(evals.length).toFixed(1)} ${H / 2} Z`;

@@ -5,6 +5,7 @@ without a kernel; the table's review button."""
 from __future__ import annotations
 
 import json
+import re
 from pathlib import Path
 from typing import Any
 
@@ -204,6 +205,50 @@ def test_exported_page_steps_without_a_kernel(page: Any, tmp_path: Path, artifac
     assert page.locator(".swr-root [data-pile='C1'] [data-card='Ks']").count() == 1
     assert page.locator("[data-annotation='mark']").is_hidden()  # read-only here
     page.screenshot(path=str(artifacts / "replay-html.png"), full_page=True)
+
+
+def test_a_costly_move_falls_on_the_graph_by_what_it_gave_away(page: Any, tmp_path: Path) -> None:
+    """Each point of the graph is an eval after a move, told from its mover's view; the point
+    before a turn's first move was told from the opponent's. So a costly move there could
+    show its mover's chances flat or rising. The graph draws the fall from where the mover
+    stood before it: here every eval is the same and move 40 gave away 0.3."""
+    from spite_widget import Game
+
+    game = Game.load(SAMPLE)
+    for i in range(1, game.ply + 1):
+        note = game.annotation(i)
+        note["eval"] = {"p0": 0.5, "p1": 0.3}
+        if i == 40:
+            note["x-loss"] = 0.3
+        game.set_annotation(i, note)
+    mover = game.mover(40)
+    path = tmp_path / "graph.html"
+    ReplayWidget(game).to_html(path)
+    page.set_viewport_size({"width": 1000, "height": 1200})
+    page.goto(path.as_uri())
+    line = page.locator(".swr-graph .swr-graph-line")
+    line.wait_for(state="attached")
+    view = page.locator(".swr-graph svg").get_attribute("viewBox")
+    assert view is not None
+    _x0, _y0, width, height = (float(v) for v in view.split())
+    points = [
+        (float(a), float(b)) for a, b in re.findall(r"[ML]([\d.]+) ([\d.]+)", line.get_attribute("d") or "")
+    ]
+
+    def margin(y: float) -> float:
+        return 1 - y / (height / 2)  # p0 - p1 at height y
+
+    x39, x40 = width * 39 / game.ply, width * 40 / game.ply
+    at39 = [margin(y) for x, y in points if abs(x - x39) < 0.06]
+    at40 = [margin(y) for x, y in points if abs(x - x40) < 0.06]
+    # the line reaches move 39's point, rises (or falls) to where move 40's mover stood, and
+    # falls by 0.3 as that mover sees it to the same eval
+    assert len(at39) == 2 and len(at40) == 1, (at39, at40)
+    stood = at39[1]
+    assert abs(at39[0] - 0.2) < 0.02 and abs(at40[0] - 0.2) < 0.02
+    assert abs((stood - at40[0]) * (1 if mover == 0 else -1) - 0.3) < 0.02, (stood, at40, mover)
+    # every other move is one point: no step where nothing was given away
+    assert len(points) == game.ply + 2
 
 
 def test_the_controls_stay_put_at_every_width(page: Any, tmp_path: Path) -> None:

@@ -587,6 +587,8 @@ def test_the_graph_gets_the_evals_and_a_seat_only_its_own_up_to_the_cursor() -> 
         note = game.annotation(i)
         note["eval"] = {"p0": round(i / (2 * game.ply), 3), "p1": 0.25}
         game.set_annotation(i, note)
+    note = game.annotation(10)
+    game.set_annotation(10, {**note, "x-loss": "a lot"})  # another writer's x- key: no step
     w = ReplayWidget(game)
     assert len(w.evals) == game.ply and w.evals[9] == [round(10 / 310, 3), 0.25]
     w.perspective = 1
@@ -640,6 +642,14 @@ def test_the_review_fills_the_graph_and_the_summary_and_can_be_cancelled() -> No
     assert mover["mistakes"] + mover["blunders"] >= 1 and mover["accuracy"] < 100
     assert all(p["percent"] == shown_accuracy(p["accuracy"]) for p in r.summary)
     assert all(m["eval"] for m in r.record["moves"])
+    # every costly move's point says where its mover stood before it: its fall is its loss
+    costly = [(i, m["x-loss"]) for i, m in enumerate(r.record["moves"]) if "x-loss" in m]
+    assert costly and all(len(r.evals[i]) == 3 for i, _loss in costly)
+    assert all(len(p) == 2 for i, p in enumerate(r.evals) if i not in dict(costly))
+    for i, loss in costly:
+        sign = 1 if game.mover(i + 1) == 0 else -1
+        fall = (r.evals[i][2] - (r.evals[i][0] - r.evals[i][1])) * sign
+        assert abs(fall - loss) < 0.003 or abs(r.evals[i][2]) == 1.0, (i, loss, r.evals[i])
     # a record saved after the review reloads with its graph and summary
     again = ReplayWidget(r.record)
     assert again.evals == r.evals and again.summary == r.summary

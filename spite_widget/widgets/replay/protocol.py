@@ -59,7 +59,8 @@ LineAddress = list[list[int]]
 """A side line: 1-based [move, variation] pairs from the main line ([] is the main line)."""
 
 EvalPoint = list[float]
-"""[p0, p1]: each player's chance of winning after a move (the rest is a draw)."""
+"""[p0, p1]: each player's chance of winning after a move (the rest is a draw); a costly
+move's has a third figure, p0 - p1 before it as its mover saw it (see `views.evals`)."""
 
 REPLAY_MESSAGE_TYPES: Final = tuple(_FIELDS)
 """Every message type the browser may send to a replay."""
