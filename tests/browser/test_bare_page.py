@@ -10,6 +10,7 @@ test-artifacts/bare-*.png for people to look at.
 from __future__ import annotations
 
 import re
+import time
 from pathlib import Path
 from typing import Any
 
@@ -450,3 +451,46 @@ def test_the_draw_lesson_shows_which_cards_are_new(
     page.locator(".sw-root [data-pile=C1]").click()
     page.wait_for_function("() => !document.querySelector('.sw-root [data-pile=H] .sw-new')")
     assert page.locator(".sw-root [data-pile=C1] [data-card='3h']").count() == 1
+
+
+def test_a_slow_bot_of_your_own_can_be_given_up_from_the_page(
+    bare: Any, monkeypatch: pytest.MonkeyPatch, artifacts: Path
+) -> None:
+    """While a bot thinks long over a move, the status says so and New match acts (twice: it
+    gives a game up); the move the bot chooses afterwards does not reach the new table."""
+    import threading
+
+    from spite_widget import Move
+    from spite_widget.bots.random_bot import RandomBot
+
+    answer = threading.Event()
+
+    class Slow:
+        def choose(self, view: Any) -> Move:
+            answer.wait(30)
+            return RandomBot(seed=0).choose(view)
+
+    monkeypatch.setattr(SpiteWidget, "still_thinking_after", 0.5)
+    game = Game.new(deck=quick_deck(), seed=5, players=("You", "Slow bot"))
+    w = SpiteWidget(game=game, opponent=Slow(), opponent_delay=0.01)
+    page = bare.open(w)
+    new_match = page.locator("[data-action='new-match']")
+    assert new_match.is_enabled()
+    page.locator("[data-pile='H'] .sw-face").first.click()
+    page.locator("[data-pile='S3']").click()
+    page.wait_for_function("() => document.querySelector('.sw-root').dataset.busy === 'true'")
+    assert new_match.is_disabled()
+    page.wait_for_function(
+        "() => document.querySelector('[data-status]').innerText.includes('taking a long time')"
+    )
+    assert new_match.is_enabled()
+    page.screenshot(path=str(artifacts / "table-slow-bot.png"))
+    new_match.click()
+    page.wait_for_function("() => document.querySelector('[data-status]').innerText.includes('Press New match')")
+    new_match.click()
+    page.wait_for_function("() => document.querySelector('.sw-root').dataset.busy === 'false'")
+    assert "New match" in page.locator("[data-status]").inner_text() and w.game.ply == 0
+    answer.set()
+    time.sleep(0.3)
+    assert w.game.ply == 0 and not w.errors
+    assert page.locator("[data-pile='H'] .sw-face").count() == 5

@@ -367,3 +367,77 @@ def test_new_match_after_a_won_game_keeps_the_result_in_view() -> None:
     assert front.status.endswith(
         f"Press New match again to start over: the score ({a}–{b}) goes back to 0–0."
     )
+
+
+class SlowBot:
+    """A bot of the reader's own that thinks until told to answer (or forever)."""
+
+    def __init__(self) -> None:
+        import threading
+
+        self.asked = threading.Event()
+        self.answer = threading.Event()
+
+    def choose(self, view: object) -> Move:
+        from spite_widget.bots.random_bot import RandomBot
+
+        self.asked.set()
+        self.answer.wait(30)
+        return RandomBot(seed=0).choose(view)  # type: ignore[arg-type]
+
+
+def test_a_slow_bot_leaves_the_table_free_and_new_match_can_give_the_game_up(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """The bot chose under the widget's lock: while a slow bot of your own thought, every
+    click (and the kernel handling it) waited, and a stuck one left no button that acted."""
+    import threading
+
+    monkeypatch.setattr(SpiteWidget, "still_thinking_after", 0.3)
+    bot = SlowBot()
+    w = SpiteWidget(opponent=bot, seed=5, opponent_delay=0.01)
+    front = FrontEnd(w)
+    side = next(m for m in w.legal if m.endswith(">S1"))
+    front.move(side)
+    assert bot.asked.wait(10) and w.busy
+    # while it thinks, a click is answered at once (refused: it is the computer's turn)
+    answered = threading.Thread(target=front.move, args=(side,))
+    answered.start()
+    answered.join(5)
+    assert not answered.is_alive() and front.kind == "error" and "computer is playing" in front.status
+    assert not w.actions["new-match"]
+    # after a while the table says it is taking long, and New match may give the game up
+    deadline = time.monotonic() + 10
+    while "taking a long time" not in w.status["text"] and time.monotonic() < deadline:
+        time.sleep(0.02)
+    assert "taking a long time to move" in w.status["text"] and w.actions["new-match"]
+    ply = w.game.ply
+    front.press("new-match")  # a game in progress: it asks first
+    assert "Press New match again" in front.status and w.game.ply == ply
+    front.press("new-match")
+    assert w.game.ply == 0 and not w.busy and w.legal and w.actions["new-match"]
+    new_game = w.game
+    # the move the bot finally chooses is for a table that is gone: it is dropped
+    bot.answer.set()
+    time.sleep(0.3)
+    assert (
+        w.game is new_game
+        and w.game.ply == 0
+        and not w.errors
+        and "taking a long time" not in w.status["text"]
+    )
+
+
+def test_a_slow_bot_that_answers_plays_on_as_usual(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(SpiteWidget, "still_thinking_after", 0.2)
+    bot = SlowBot()
+    w = SpiteWidget(opponent=bot, seed=5, opponent_delay=0.01)
+    w.play(next(m for m in w.legal if m.endswith(">S1")))
+    assert bot.asked.wait(10)
+    time.sleep(0.5)
+    assert "taking a long time" in w.status["text"] and w.actions["new-match"]
+    bot.answer.set()  # from now on it answers at once
+    w.wait(20)
+    assert not w.busy and w.game.current_player == 0 and w.actions["new-match"]
+    assert "taking a long time" not in w.status["text"] and "Your turn" in w.status["text"]
+    assert not w.session.stalled and not w.errors

@@ -101,7 +101,10 @@ class TableSession:
         self.busy = False
         """True from the move that hands the computer its turn until that turn is over."""
         self.computer_moving = False
-        """True while the computer's own move is being played (`computer_step`)."""
+        """True while the computer's own move is being played (`computer_plays`)."""
+        self.stalled = False
+        """True once the computer has thought over one move for long (the widget says when):
+        New match may then end its turn. A bot of your own may be slow, or stuck."""
         self.last: LastMove | None = None
         """The move just played, as the table shows it (None after a take-back or a new table)."""
         self._last_args: tuple[Move, int, tuple[int, ...], str] | None = None
@@ -360,7 +363,7 @@ class TableSession:
     def _new_table(self, prefix: str) -> Say:
         self.game.watch(self._watcher)
         self._shown_to = None
-        self.busy = False
+        self.busy = self.stalled = False
         self._turn = []
         self.seq += 1
         self.last = self.played = None
@@ -378,22 +381,44 @@ class TableSession:
 
     def computer_step(self) -> Played:
         """Play one move of the computer's turn (BotError, or any bot's error, if it fails)."""
+        bot, view, ply = self.computer_asks()
+        return self.computer_plays(bot.choose(view), ply)
+
+    def computer_asks(self) -> tuple[Bot, PlayerView, int]:
+        """What the computer chooses its next move with: its bot, its view, and the ply the
+        move will be played at. The widget asks the bot without holding its lock."""
         assert self.bot is not None and self.computer_to_move
+        return self.bot, self.game.view(self.game.current_player), self.game.ply
+
+    def computer_plays(self, move: Move, ply: int) -> Played:
+        """Play the move the computer chose at `ply` (BotError, or any bot's error, if it fails)."""
+        assert self.computer_to_move and self.game.ply == ply
         seat = self.game.current_player
+        self.stalled = False
         self.computer_moving = True
         try:
-            return self.game.play(self.bot.choose(self.game.view(seat)), player=seat)
+            return self.game.play(move, player=seat)
         finally:
             self.computer_moving = False
+
+    def still_thinking(self) -> Say:
+        """The computer has thought over one move for long: New match may stop its turn."""
+        self.stalled = True
+        name = self.names()[self.game.current_player]
+        return say(
+            _("{name} is taking a long time to move… New match gives this game up.").format(name=name), "info"
+        )
 
     def end_computer_turn(self) -> None:
         """The computer has finished: the buttons act again."""
         self.busy = False
+        self.stalled = False
 
     def computer_failed(self, error: Exception) -> Say:
         """The computer could not move: the table is handed back to the player."""
         self.busy = False
         self.computer_moving = False
+        self.stalled = False
         return say(
             _("The computer could not move ({error}). Start a new game or a new match.").format(error=error),
             "error",
@@ -421,7 +446,7 @@ class TableSession:
             "hint": can_move,
             "undo": self.can_undo(),
             "next-game": not self.busy and over and not match.is_over,
-            "new-match": not self.busy,
+            "new-match": not self.busy or self.stalled,
         }
         assert set(actions) == set(ACTIONS)
         table = table_view(

@@ -31,7 +31,7 @@ from ipywidgets.widgets.widget import CallbackDispatcher
 from ...bots.protocol import BotLike
 from ...engine.errors import IllegalMoveError
 from ...engine.game import Game, Played
-from ...engine.i18n import _
+from ...engine.i18n import _, language
 from ...engine.match import Match
 from ...engine.moves import InvalidMoveError, Move
 from ...engine.state import GameState
@@ -53,6 +53,10 @@ class SpiteWidget(PythonOwnedWidget[StatusKind]):
     """Spite & Malice at a card table: play a match against the computer or a friend."""
 
     owner = "table"
+
+    still_thinking_after: ClassVar[float] = 5.0
+    """Seconds the computer may think over one move before the table says it is taking long
+    and New match may give the game up (a bot of your own may be slow, or stuck)."""
 
     message_handlers: ClassVar[dict[str, str]] = {
         "move": "_on_move_message",
@@ -124,6 +128,8 @@ class SpiteWidget(PythonOwnedWidget[StatusKind]):
         self._thread: threading.Thread | None = None
         self._new_match_asked: int | None = None
         """The status id of "press New match again", while that is what the player sees."""
+        self._asked = 0
+        """Counts the computer's moves asked for, and answered (see `_ask`)."""
         self._move_callbacks = CallbackDispatcher()
         self.errors: list[str] = []
         """Problems met outside any call of yours (a bot or a callback failing in the
@@ -227,9 +233,9 @@ class SpiteWidget(PythonOwnedWidget[StatusKind]):
             self._new_table(self.session.next_game())
 
     def new_match(self) -> None:
-        """Start a new match, scores back to 0."""
+        """Start a new match, scores back to 0 (also while the computer takes long over a move)."""
         with self._speaking():
-            if self.session.busy:
+            if self.session.busy and not self.session.stalled:
                 raise ValueError("wait: the computer is playing its turn")
             self._new_table(self.session.new_match())
 
@@ -267,7 +273,7 @@ class SpiteWidget(PythonOwnedWidget[StatusKind]):
         computer's turn nor, but for "Show my hand", on a covered table; then its handler."""
         kind = msg["type"]
         if kind != "review":  # the review of a finished game may be asked for at any time
-            if self.session.busy:
+            if self.session.busy and not (kind == "new-match" and self.session.stalled):
                 self._say(_("Wait: the computer is playing its turn."), "error")
                 return
             if msg["seq"] != self.session.seq:
@@ -398,7 +404,12 @@ class SpiteWidget(PythonOwnedWidget[StatusKind]):
             self._thread.start()
 
     def _computer_turn(self, generation: int, delay: float) -> None:
-        """Play the computer's whole turn, one move per `delay` seconds, then give the turn back."""
+        """Play the computer's whole turn, one move per `delay` seconds, then give the turn back.
+
+        With a delay (in its own thread), the bot chooses without the widget's lock, so a slow
+        bot of your own leaves the table, its messages and the kernel free; after
+        `still_thinking_after` seconds on one move the status says so and New match may give
+        the game up. A move chosen for a table that has moved on since is dropped."""
         session = self.session
         try:
             while True:
@@ -409,9 +420,20 @@ class SpiteWidget(PythonOwnedWidget[StatusKind]):
                         return
                     if not session.computer_to_move:
                         break
-                    session.computer_step()
+                    if not delay:  # the caller holds the lock: nothing to free
+                        session.computer_step()
+                        continue
+                    bot, view, ply = session.computer_asks()
+                move = self._ask(bot, view, generation)
+                with self._speaking():
+                    if generation != self._generation:
+                        return
+                    if session.computer_to_move and session.game.ply == ply:  # else played already
+                        session.computer_plays(move, ply)
         except Exception as e:
             with self._speaking():
+                if generation != self._generation:
+                    return  # a bot given up by New match: the new table is not its business
                 self.errors.append(f"the computer failed: {e!r}")
                 self._sync(session.computer_failed(e))  # the buttons work again, nothing waits
             return
@@ -419,6 +441,28 @@ class SpiteWidget(PythonOwnedWidget[StatusKind]):
             if generation == self._generation and session.busy:
                 session.end_computer_turn()
                 self._sync()
+
+    def _ask(self, bot: Any, view: Any, generation: int) -> Move:
+        """The bot's move, asked in the table's language and without its lock."""
+        with self._lock:
+            self._asked += 1
+            asked = self._asked
+        timer = threading.Timer(self.still_thinking_after, self._still_thinking, args=(generation, asked))
+        timer.daemon = True
+        timer.start()
+        try:
+            with language(self.lang):
+                move: Move = bot.choose(view)
+            return move
+        finally:
+            timer.cancel()
+            with self._lock:
+                self._asked += 1  # what the timer may still say is about a move now chosen
+
+    def _still_thinking(self, generation: int, asked: int) -> None:
+        with self._speaking():
+            if generation == self._generation and asked == self._asked and self.session.busy:
+                self._sync(self.session.still_thinking())
 
     # ------------------------------------------------------------------ drawing
     def _speak_again(self) -> None:
