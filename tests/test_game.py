@@ -236,6 +236,9 @@ def test_game_arguments_are_checked():
         Game.new(seed=1, first_player=1.0)  # type: ignore[arg-type]
     with pytest.raises(ValueError, match="players must be two names"):
         Game.new(seed=1, players=("solo",))
+    with pytest.raises(ValueError, match="players must be two names"):
+        Game.new(seed=1, players="AB")  # a string is not two names, though it has two letters
+    assert Game.new(seed=1, players=None).players == ("Player 0", "Player 1")  # None: the default
     with pytest.raises(ValueError, match="unknown rule option"):
         Game.new(seed=1, rules={"jokers": True})
 

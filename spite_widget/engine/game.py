@@ -11,7 +11,7 @@ import json
 import os
 import random
 from collections.abc import Iterable, Sequence
-from typing import Any, NamedTuple, Protocol
+from typing import Any, Final, NamedTuple, Protocol
 
 from . import records
 from .cards import RANK_OF, Card, check_two_packs, two_packs
@@ -21,6 +21,9 @@ from .moves import InvalidMoveError, Move
 from .records import MARKS
 from .rules import HAND_SIZE, PAYOFF_SIZE, Rules, completes, fits, is_complete, legal_moves, why_illegal
 from .state import GameState, PlayerView, Result
+
+DEFAULT_PLAYERS: Final = ("Player 0", "Player 1")
+"""The names a game gets when none are given (None means these too)."""
 
 
 class _Undo(NamedTuple):
@@ -128,12 +131,12 @@ class Game:
         *,
         first_player: int = 0,
         rules: Rules | dict[str, Any] | None = None,
-        players: Sequence[str] = ("Player 0", "Player 1"),
+        players: Sequence[str] | None = DEFAULT_PLAYERS,
         rng: random.Random | None = None,
     ) -> None:
         if type(first_player) is not int or first_player not in (0, 1):  # not True, not 0.0
             raise ValueError(f"first_player must be 0 or 1, not {first_player!r}")
-        names = tuple(players)
+        names = DEFAULT_PLAYERS if players is None else tuple(players) if not isinstance(players, str) else ()
         if len(names) != 2 or not all(isinstance(n, str) for n in names):
             raise ValueError(f"players must be two names, not {players!r}")
         self._deck: tuple[Card, ...] = tuple(map(Card, deck))  # interned: play() tests tops by identity
@@ -170,7 +173,7 @@ class Game:
         deck: Iterable[str] | None = None,
         first_player: int = 0,
         rules: Rules | dict[str, Any] | None = None,
-        players: Sequence[str] = ("Player 0", "Player 1"),
+        players: Sequence[str] | None = DEFAULT_PLAYERS,
     ) -> Game:
         """A new game: two packs shuffled with `seed` (or the given `deck`), dealt per RULES.md.
 
@@ -190,7 +193,7 @@ class Game:
         state: GameState | PlayerView,
         seed: int | None = None,
         *,
-        players: Sequence[str] = ("Player 0", "Player 1"),
+        players: Sequence[str] | None = DEFAULT_PLAYERS,
     ) -> Game:
         """A game that plays on from any position (a puzzle, a pasted `to_text`, a bug report).
 

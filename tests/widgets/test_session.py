@@ -167,6 +167,13 @@ def test_a_game_given_keeps_its_moves_and_takes_the_names() -> None:
     game.play(game.legal_moves()[0])
     s = TableSession(None, game=game, players=("Ada", "Bo"))
     assert s.game is game and game.players == ("Ada", "Bo") and game.watcher is s
+    # a game dealt without names gets the table's, as a game the table deals does (not
+    # "Player 0 – Player 1", with the person at the screen not "You")
+    assert TableSession("expert", game=Game.new(seed=3)).names() == ("You", "Expert bot")
+    assert TableSession("greedy", game=Game.new(seed=3), human=1).names() == ("Greedy bot", "You")
+    assert TableSession(None, game=Game.new(seed=3)).names() == ("Player 1", "Player 2")
+    named = Game.new(seed=3, players=("Ada", "Bo"))
+    assert TableSession("expert", game=named).names() == ("Ada", "Bo")  # names given are kept
     with pytest.raises(TypeError, match="game must be a Game"):
         TableSession(None, game="nope")  # type: ignore[arg-type]
     with pytest.raises(ValueError, match="opponent must be one of"):

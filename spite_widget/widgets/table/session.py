@@ -24,7 +24,7 @@ from ...bots import BOT_NAMES, Bot, get_bot
 from ...bots.protocol import BotLike, bot_name, is_spec
 from ...engine.cards import STACK_COMPLETE, the_card
 from ...engine.errors import IllegalMoveError
-from ...engine.game import Game, GameWatcher, Played
+from ...engine.game import DEFAULT_PLAYERS, Game, GameWatcher, Played
 from ...engine.i18n import N_, NP_, _, ngettext, pgettext
 from ...engine.match import Match
 from ...engine.moves import Move
@@ -126,6 +126,8 @@ class TableSession:
                 raise TypeError(f"game must be a Game, not {type(game).__name__}")
             if players is not None:
                 game.players = (str(players[0]), str(players[1]))
+            elif game.players == DEFAULT_PLAYERS:  # a game dealt without names: the table's own
+                game.players = _default_names(opponent, human)
             self.match = Match(target, seed, first_game=game)
         else:
             names = _default_names(opponent, human) if players is None else tuple(players)
