@@ -768,19 +768,21 @@ def _describe_steps(view: PlayerView, plan: Plan, next_turn: bool = True) -> str
                 text = _("plays {cards}, then {rest}").format(cards=lead, rest=text)
             opp_top = view.payoff_tops[1 - me]
             if opp_top is not None and next_turn:
-                text = _("{plan}; the opponent's {card} can follow next turn {odds}").format(
-                    plan=text, card=opp_top.display, odds=_odds(plan.threat)
-                )
+                text = _threat(text, opp_top.display, plan.threat)
             return text
     lead = _cards_to(played, targets)
     return _("plays {cards} to empty the hand and draw five fresh cards").format(cards=lead)
 
 
-def _odds(p: float) -> str:
-    """A chance in words for the plan line: "about 1 time in 5"."""
+def _threat(plan: str, card: str, p: float) -> str:
+    """The plan line with the opponent's chance `p` of playing their pay-off `card` next turn."""
     if p < 0.05:
-        return _("rarely (under 5%)")
-    return _("{share} of the time").format(share=f"{p:.0%}")
+        return _(
+            "{plan}; the opponent has under a 5% chance to play their pay-off card {card} next turn"
+        ).format(plan=plan, card=card)
+    return _("{plan}; the opponent has a {share} chance to play their pay-off card {card} next turn").format(
+        plan=plan, card=card, share=f"{p:.0%}"
+    )
 
 
 def _cards_to(played: list[str], targets: list[str], on: bool = False) -> str:

@@ -114,10 +114,8 @@ RULES: Final[dict[str, Rule]] = {
         _rule(
             "king-no-start",
             N_("a King cannot start a stack"),
-            N_(
-                "By default a King may not start an empty stack: the rule texts describe the King "
-                'fitting "the card already on the stack".'
-            ),
+            # the contract goes on to say why ("the rule texts describe..."): a player needs the rule
+            N_("By default a King may not start an empty stack."),
         ),
         _rule(
             "kings-start-option",

@@ -159,7 +159,9 @@ def test_rule_quotes_are_word_for_word_from_rules_md() -> None:
     text = re.sub(r"^\s*(?:\d+\.|-)\s+", " ", text, flags=re.M).replace("**", "")
     flat = " ".join(text.split())
     for rule in RULES.values():
-        assert " ".join(rule.quote.split()) in flat, rule.id
+        quote = " ".join(rule.quote.split())
+        # a quote may stop where the contract's sentence goes on to say why (with its own period)
+        assert quote in flat or (quote.endswith(".") and quote[:-1] + ":" in flat), rule.id
 
 
 def _deck_with_hand(hand: list[str], payoff_top: str | None = None) -> list[str]:
