@@ -83,6 +83,8 @@ export function renderControls(actions, progress, steps, page, onAction, model =
   bar.setAttribute("aria-label", t(model, "lesson.buttons"));
   const primary = progress === "done" ? "next-lesson" : progress === "failed" ? "reset" : "";
   for (const name of LESSON_ACTIONS) {
+    // a lesson outside the course (a puzzle, your own) has no next lesson to offer
+    if (name === "next-lesson" && page && !page.number) continue;
     const b = el("button", `sw-button swl-btn-${name}${name === primary ? " swl-primary" : ""}`, label(name, steps, page, model));
     b.type = "button";
     b.dataset.action = name;

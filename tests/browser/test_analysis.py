@@ -248,6 +248,9 @@ def test_a_puzzle_of_the_reviewed_game_solved_by_clicks(notebook: Any, page: Any
         timeout=15_000,
     )
     page.locator(".swr-puzzles").screenshot(path=str(artifacts / "analysis-puzzle-solved.png"))
+    # a puzzle is not a lesson of the course: no greyed "Last lesson" button beside it
+    actions = lesson.locator(".swl-controls button").evaluate_all("bs => bs.map(b => b.dataset.action)")
+    assert actions == ["hint", "solution", "undo", "reset"], actions
 
 
 def test_the_exported_page_steps_into_a_side_line(page: Any, tmp_path: Path, artifacts: Path) -> None:
