@@ -4,6 +4,8 @@
 //   {type: "move", move: "H:7s>S4", seq}       a card put on a pile (Python checks it)
 //   {type: "reveal" | "hint" | "undo" | "next-game" | "new-match", seq}   a button
 //   ("reveal" is "Show my hand": two players at one screen, the next one has the screen)
+//   {type: "review", seq, inline}   "Review game" (js/table/review.js); inline: false when the
+//   page cannot show the replay below the table (no widget manager): Python says how else
 // `seq` is the `seq` of the table the player was looking at; Python ignores (and says so)
 // a message for an older table, so a double click can never play twice.
 //

@@ -17,8 +17,9 @@ export function renderHeader(score, actions, onAction, model = null, keepReveal 
     score.names.forEach((name, i) => {
       const s = el("span", `sw-player-score${score.match_winner === i ? " sw-champion" : ""}`);
       s.append(el("span", "sw-score-name", name), el("b", "sw-score-num", String(score.scores[i])));
+      // the "–" goes with the first score: a line the score wraps at ends with it
+      if (i === 0) s.append(el("span", "sw-score-sep", "–"));
       board.append(s);
-      if (i === 0) board.append(el("span", "sw-score-sep", "–"));
     });
     board.append(el("span", "sw-score-meta", t(model, "score.meta", { target: score.target, game: score.game })));
   }

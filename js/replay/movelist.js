@@ -114,14 +114,22 @@ export class MoveList {
         const head = el("div", "swr-turn-head");
         head.append(el("span", "swr-turn-no", String(m.turn)), el("span", "swr-who", names[m.player] || t(null, "replay.player", { number: m.player + 1 })));
         row = el("div", "swr-turn-moves");
+        // a turn of the line the cursor is on (from a seat) says so in words of the widget's
+        // language, at the head of its moves: in the name column it widened that column
+        if (inLine) row.append(el("span", "swr-turn-side-label", t(null, "replay.note.side")));
         li.append(head, row);
         out.push(li);
       }
-      row.append(this.button(m));
-      if (m.lines && m.lines.length) {
-        li.append(this.lines(m.lines, names));
+      if (!row) {
         row = el("div", "swr-turn-moves");
         li.append(row);
+      }
+      row.append(this.button(m));
+      if (m.lines && m.lines.length) {
+        // the side lines get a row of their own across the turn (CSS), and the turn's next
+        // moves, if any, a new row in the moves column: in the name column the block widened it
+        li.append(this.lines(m.lines, names));
+        row = null;
       }
     }
     if (length > moves.length) {

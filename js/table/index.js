@@ -10,7 +10,8 @@ import { reviewButton } from "./review.js";
 import { announce, renderHeader, renderLive, renderStatus, setStatus } from "../lib/status.js";
 import { setLang, t, useStrings } from "../lib/strings.js";
 
-const TRAITS = ["table", "legal", "status", "score", "actions", "hint", "busy", "strings", "lang"];
+// review_ref: a note below the board when the page cannot show the replay (review.js)
+const TRAITS = ["table", "legal", "status", "score", "actions", "hint", "busy", "strings", "lang", "review_ref"];
 
 function blockedReason(model, table, legal, busy, actions) {
   if (busy) return t(model, "blocked.busy", { name: table.seats[1 - table.bottom].name });

@@ -2,6 +2,10 @@
 // it asks Python for a ReplayWidget of that game; Python answers by setting the table's
 // `review_ref` trait to "anywidget:<model id>", and the replay is drawn below the table
 // with anywidget's `host.getWidget` (the replay's own module and styles, its own model).
+// A page without a widget manager (no `host.getWidget`: a bare page, a front end other
+// than Jupyter's) says so in its request (`inline: false`); Python then sets `review_ref`
+// to "cell" and the table shows a note, in its own styles, saying how to open the replay
+// from a cell, until Python clears it with the next table.
 
 import { el } from "../lib/cards.js";
 import { t } from "../lib/strings.js";
@@ -11,6 +15,7 @@ import { t } from "../lib/strings.js";
  * @returns {{decorate: (root: HTMLElement, table: any, busy: boolean) => void, destroy: () => void}}
  */
 export function reviewButton({ model, el: host, host: widgets, send }) {
+  const inline = !!widgets && typeof widgets.getWidget === "function";
   const slot = el("div", "sw-review-slot");
   host.append(slot);
   let shown = "";
@@ -23,11 +28,7 @@ export function reviewButton({ model, el: host, host: widgets, send }) {
     if (controller) controller.abort();
     controller = null;
     slot.replaceChildren();
-    if (!ref) return;
-    if (!widgets || typeof widgets.getWidget !== "function") {
-      slot.append(el("div", "sw-review-note", t(model, "review.note")));
-      return;
-    }
+    if (!ref.startsWith("anywidget:") || !inline) return;
     controller = new AbortController();
     // which game it is: after Next game this replay stays under the table of the next one
     const label = el("h3", "sw-review-label", model.get("review_label") || t(model, "review.heading"));
@@ -46,12 +47,22 @@ export function reviewButton({ model, el: host, host: widgets, send }) {
     decorate(root, table, busy) {
       const bar = root.querySelector(".sw-buttons");
       if (!bar || !table) return;
+      if (model.get("review_ref") === "cell") {
+        // below the board, inside the table's root: its colours and its dark theme
+        const note = el("p", "sw-review-note");
+        note.dataset.reviewNote = "";
+        // the code to run as code, wherever the language puts it in the sentence
+        const [before, ...after] = t(model, "review.note").split("w.review()");
+        note.append(before);
+        if (after.length) note.append(el("code", "", "w.review()"), after.join("w.review()"));
+        root.append(note);
+      }
       const b = el("button", "sw-button sw-btn-review", t(model, "action.review"));
       b.type = "button";
       b.dataset.action = "review";
       b.title = t(model, "action.review.title");
       b.disabled = !table.result || busy;
-      b.addEventListener("click", () => send({ type: "review", seq: table.seq }));
+      b.addEventListener("click", () => send({ type: "review", seq: table.seq, inline }));
       bar.append(b);
     },
     destroy() {

@@ -7,7 +7,8 @@ Two directions, one vocabulary (mirrored, with the same names, in `js/lib/protoc
   on a pile; the move may be illegal: Python answers with the engine's reason), and
   `{"type": "reveal" | "hint" | "undo" | "next-game" | "new-match" | "review", "seq": 12}`
   (a button; "reveal" is "Show my hand", which lifts the cover of two players at one
-  screen; "review" opens the replay of the finished game below the table).
+  screen; "review" opens the replay of the finished game below the table, and may say
+  `"inline": false` when the page cannot show a widget there: see `ReviewMessage`).
   `seq` is the `seq` of the table the player was looking at: a message for an older
   table (a double click, a click during the computer's turn) changes nothing.
   `parse_client_message` checks every field and raises `ProtocolError` in plain words.
@@ -57,11 +58,27 @@ class MoveMessage(TypedDict):
 class ActionMessage(TypedDict):
     """A button: `{"type": "undo", "seq": 12}`."""
 
-    type: Literal["reveal", "hint", "undo", "next-game", "new-match", "review"]
+    type: Literal["reveal", "hint", "undo", "next-game", "new-match"]
     seq: int
 
 
-ClientMessage = MoveMessage | ActionMessage
+class ReviewMessage(TypedDict):
+    """The "Review game" button: `{"type": "review", "seq": 12, "inline": true}`.
+
+    `inline`: whether the page can show the replay below the table (a Jupyter front end,
+    whose widget manager draws the ReplayWidget there) or not (a page without one: the
+    table then tells the player how to open it from a cell). Absent: true."""
+
+    type: Literal["review"]
+    seq: int
+    inline: NotRequired[bool]
+
+
+ClientMessage = MoveMessage | ActionMessage | ReviewMessage
+
+REVIEW_IN_A_CELL: Final = "cell"
+"""The table's `review_ref` when the page could not show the replay below the table: the
+front end shows a note there instead, saying how to open it from a cell."""
 
 
 class SeatView(TypedDict):
@@ -190,10 +207,17 @@ def read_message(
     return kind, content, seq
 
 
-def parse_table_message(content: object, actions: tuple[str, ...], owner: str) -> dict[str, Any]:
+def parse_table_message(
+    content: object, actions: tuple[str, ...], owner: str, optional: dict[str, frozenset[str]] | None = None
+) -> dict[str, Any]:
     """A message to a table (the play widget's, the lesson's): a move or one of `actions`;
-    `owner` ("table", "lesson") names the widget in the reason a long message is refused."""
-    fields = {"move": frozenset({"type", "seq", "move"})} | dict.fromkeys(actions, frozenset({"type", "seq"}))
+    `owner` ("table", "lesson") names the widget in the reason a long message is refused.
+    `optional`: the fields an action may carry besides type and seq (returned as sent: the
+    caller checks their values)."""
+    extra = optional or {}
+    fields = {"move": frozenset({"type", "seq", "move"})} | {
+        a: frozenset({"type", "seq"}) | extra.get(a, frozenset()) for a in actions
+    }
     kind, content, seq = read_message(
         content,
         fields,
@@ -206,12 +230,21 @@ def parse_table_message(content: object, actions: tuple[str, ...], owner: str) -
         if not isinstance(move, str):
             raise ProtocolError("a move message needs a move such as 'H:7s>S4'")
         return {"type": "move", "move": move, "seq": seq}
-    return {"type": kind, "seq": seq}
+    return {"type": kind, "seq": seq} | {k: content[k] for k in extra.get(kind, ()) if k in content}
 
 
 def parse_client_message(content: object) -> ClientMessage:
     """Check a message from the browser field by field; ProtocolError says what is wrong."""
-    return cast(ClientMessage, parse_table_message(content, MESSAGE_TYPES[1:], "table"))
+    msg = parse_table_message(content, MESSAGE_TYPES[1:], "table", {"review": frozenset({"inline"})})
+    if "inline" in msg and not isinstance(msg["inline"], bool):
+        shown = repr(msg["inline"])
+        if len(shown) > 40:
+            shown = shown[:40] + "…"
+        raise ProtocolError(
+            f"a 'review' message's inline must be true or false (can the page show the replay "
+            f"below the table?), not {shown}"
+        )
+    return cast(ClientMessage, msg)
 
 
 NOT_TARGETS: Final = frozenset({"P", "H", "stock"})

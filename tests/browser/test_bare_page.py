@@ -9,6 +9,7 @@ test-artifacts/bare-*.png for people to look at.
 
 from __future__ import annotations
 
+import json
 import re
 import time
 from pathlib import Path
@@ -486,7 +487,9 @@ def test_a_slow_bot_of_your_own_can_be_given_up_from_the_page(
     assert new_match.is_enabled()
     page.screenshot(path=str(artifacts / "table-slow-bot.png"))
     new_match.click()
-    page.wait_for_function("() => document.querySelector('[data-status]').innerText.includes('Press New match')")
+    page.wait_for_function(
+        "() => document.querySelector('[data-status]').innerText.includes('Press New match')"
+    )
     new_match.click()
     page.wait_for_function("() => document.querySelector('.sw-root').dataset.busy === 'false'")
     assert "New match" in page.locator("[data-status]").inner_text() and w.game.ply == 0
@@ -494,3 +497,151 @@ def test_a_slow_bot_of_your_own_can_be_given_up_from_the_page(
     time.sleep(0.3)
     assert w.game.ply == 0 and not w.errors
     assert page.locator("[data-pile='H'] .sw-face").count() == 5
+
+
+def finished_game_widget(lang: str = "en") -> SpiteWidget:
+    """A table whose first game is over (the match goes on: Next game deals the second)."""
+    game = Game.new(seed=2, players=("You", "Greedy bot"))
+    while not game.is_over:
+        moves = game.legal_moves()
+        center = [m for m in moves if m.to_center]
+        game.play(center[0] if center else moves[-1])
+    w = SpiteWidget(game=game, opponent="greedy", opponent_delay=0, lang=lang)
+    assert w.game.is_over and not w.match.is_over
+    return w
+
+
+NOTE_STYLE = """() => {
+    const note = document.querySelector('.sw-root [data-review-note]');
+    if (!note) return null;
+    const s = getComputedStyle(note);
+    const r = note.getBoundingClientRect();
+    const root = document.querySelector('.sw-root').getBoundingClientRect();
+    const board = document.querySelector('.sw-root .sw-board').getBoundingClientRect();
+    return {text: note.innerText, background: s.backgroundColor, color: s.color, border: s.borderLeftWidth,
+            padding: s.paddingLeft, fontSize: s.fontSize, code: !!note.querySelector('code'),
+            inRoot: r.left >= root.left - 0.5 && r.right <= root.right + 0.5 && r.bottom <= root.bottom + 0.5,
+            belowBoard: r.top >= board.bottom - 0.5};
+}"""
+
+
+@pytest.mark.parametrize(("lang", "dark"), [("en", False), ("pt", True)], ids=["en-light", "pt-dark"])
+def test_review_game_outside_jupyter_says_how_to_open_it_and_the_note_goes_with_the_game(
+    bare: Any, new_page: Any, artifacts: Path, lang: str, dark: bool
+) -> None:
+    """A bare page cannot show the replay below the table (no widget manager). Review game
+    says so in its message; the status line then tells the player to run w.review() in a
+    cell (it used to say the replay was below the table), the note below the board says the
+    same in the table's own styles (it had none without the replay's stylesheet), and Next
+    game takes it away (it used to stay under the next game, still speaking of "this game")."""
+    page = new_page(viewport={"width": 1440, "height": 1100}, color_scheme="dark" if dark else "light")
+    w = finished_game_widget(lang)
+    page = bare.open(w, page=page)
+    theme = "dark" if dark else "light"
+    page.evaluate("() => { document.getElementById('widget').style.width = '420px'; }")
+    said = w.status["id"]
+    page.locator(".sw-root [data-action='review']").click()
+    deadline = time.monotonic() + 5
+    while w.status["id"] == said and time.monotonic() < deadline:
+        time.sleep(0.02)
+    page.wait_for_function(
+        "(t) => document.querySelector('[data-status]').innerText === t", arg=w.status["text"]
+    )
+    page.wait_for_timeout(100)
+    for width in (420, 900):
+        page.evaluate(f"() => {{ document.getElementById('widget').style.width = '{width}px'; }}")
+        page.wait_for_timeout(60)
+        page.locator("#widget").screenshot(path=str(artifacts / f"review-note-{lang}-{theme}-{width}.png"))
+    sent = page.evaluate("() => window.__swSent.at(-1)")
+    assert sent == {"type": "review", "seq": w.table["seq"], "inline": False}, sent
+    cell = {
+        "en": "Run w.review() in a cell to step through this game.",
+        "pt": "Execute w.review() numa célula para percorrer esta rodada.",
+    }[lang]
+    status = page.locator("[data-status]").inner_text()
+    assert status.endswith(" " + cell) and "below the table" not in status and "abaixo" not in status, status
+    assert w.review_ref == "cell" and not hasattr(w, "_review_widget")
+    note = page.evaluate(NOTE_STYLE)
+    assert note is not None and note["text"] == cell and note["code"], note
+    assert note["inRoot"] and note["belowBoard"], note
+    assert note["background"] not in ("rgba(0, 0, 0, 0)", "transparent") and note["border"] == "4px", note
+    assert note["padding"] == "12px" and note["fontSize"] == "13px", note
+    assert page.locator(".sw-review-slot").inner_text() == ""  # no replay, no note outside the table
+
+    page.locator(".sw-root [data-action='next-game']").click()
+    page.wait_for_function("() => !document.querySelector('.sw-root [data-review-note]')")
+    page.wait_for_function("() => document.querySelector('.sw-root').dataset.gameOver === 'false'")
+    assert w.review_ref == "" and len(w.match.games) == 2
+    page.locator("#widget").screenshot(path=str(artifacts / f"review-note-{lang}-{theme}-next-game.png"))
+
+
+# the score line's parts: each player's name (its lines, as the text's own line boxes), their
+# score and the "–", and the meta ("first to 50 · game 1"); the buttons' box; the widget's box
+SCORE_LINE = """() => {
+    const lines = (el) => { const r = document.createRange(); r.selectNodeContents(el);
+        return new Set([...r.getClientRects()].filter((q) => q.width > 0).map((q) => Math.round(q.top))).size; };
+    const box = (el) => { const r = el.getBoundingClientRect();
+        return {left: r.left, right: r.right, top: r.top, bottom: r.bottom}; };
+    const ink = (el) => { const r = document.createRange(); r.selectNodeContents(el);  // the text itself
+        const q = [...r.getClientRects()].filter((x) => x.width > 0);
+        return {left: Math.min(...q.map((x) => x.left)), right: Math.max(...q.map((x) => x.right)),
+                top: Math.min(...q.map((x) => x.top)), bottom: Math.max(...q.map((x) => x.bottom))}; };
+    const root = document.querySelector('.sw-root');
+    const score = root.querySelector('.sw-score');
+    const players = [...score.querySelectorAll('.sw-player-score')].map((p) => ({
+        name: ink(p.querySelector('.sw-score-name')), nameLines: lines(p.querySelector('.sw-score-name')),
+        num: box(p.querySelector('.sw-score-num')),
+        sep: p.querySelector('.sw-score-sep') && box(p.querySelector('.sw-score-sep')),
+    }));
+    const sep = score.querySelector('.sw-score-sep');
+    const meta = score.querySelector('.sw-score-meta');
+    return {players, sep: box(sep), meta: box(meta), metaLines: lines(meta), metaText: meta.textContent,
+            buttons: [...root.querySelectorAll('.sw-header button')].map(box),
+            score: box(score), root: box(root)};
+}"""
+
+
+def same_line(a: dict[str, float], b: dict[str, float]) -> bool:
+    return a["top"] < b["bottom"] - 1 and b["top"] < a["bottom"] - 1
+
+
+@pytest.mark.parametrize("dark", [False, True], ids=["light", "dark"])
+@pytest.mark.parametrize("lang", ["en", "es", "pt"])
+def test_the_score_line_wraps_between_its_parts(
+    bare: Any, new_page: Any, artifacts: Path, lang: str, dark: bool
+) -> None:
+    """At 420 px in Portuguese against the expert a reviewer saw "Bot / especialista" on two
+    lines with its "0" far to the right, and "rodada 1" broken with its "1" alone below. At
+    every width from 360 to 1400 px the score line wraps only between its parts: each name on
+    one line with its score right after it, the "–" on the line of the first score, the meta
+    ("vence quem chegar a 50 · rodada 1") on one line, nothing past the widget's edge."""
+    page = new_page(viewport={"width": 1440, "height": 1100}, color_scheme="dark" if dark else "light")
+    bare.open(SpiteWidget(opponent="expert", seed=5, opponent_delay=0, lang=lang), page=page)
+    theme = "dark" if dark else "light"
+    seen, bad = {}, []
+    for width in sorted({420, *range(360, 1401, 20)}):
+        page.evaluate(f"() => {{ document.getElementById('widget').style.width = '{width}px'; }}")
+        page.wait_for_timeout(30)
+        m = page.evaluate(SCORE_LINE)
+        seen[width] = m
+        if width in (360, 420, 480, 600, 900, 1400):  # for people to look at
+            page.locator(".sw-root .sw-header").screenshot(
+                path=str(artifacts / f"score-line-{lang}-{theme}-{width}.png")
+            )
+        first, second = m["players"]
+        problems = []
+        for i, p in enumerate(m["players"]):
+            if p["nameLines"] != 1:
+                problems.append(f"name {i} on {p['nameLines']} lines")
+            if not same_line(p["name"], p["num"]) or not 0 <= p["num"]["left"] - p["name"]["right"] <= 10:
+                problems.append(f"score {i} apart from its name")
+        if not same_line(m["sep"], first["num"]) or m["sep"]["left"] < first["num"]["right"]:
+            problems.append("the '–' is not after the first score")
+        if m["metaLines"] != 1:
+            problems.append(f"the meta on {m['metaLines']} lines")
+        if max(m["score"]["right"], m["meta"]["right"], second["num"]["right"]) > m["root"]["right"] + 0.5:
+            problems.append("past the widget's right edge")
+        if problems:
+            bad.append((width, problems))
+    (artifacts / f"score-line-{lang}-{theme}.json").write_text(json.dumps(seen))
+    assert not bad, bad[:8]

@@ -10,6 +10,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from a11y import contrast_violations
 
 from spite_widget.widgets.replay import ReplayWidget
 
@@ -298,8 +299,112 @@ def test_the_table_opens_a_review_at_the_end_of_a_game(notebook: Any, page: Any,
     button.click()
     review = page.locator(".sw-review-slot .swr-root")
     review.wait_for()
+    # JupyterLab can show the replay: the status line points below the table, and no note
+    # (the one a page without a widget manager shows) says to run w.review() in a cell
+    page.wait_for_function(
+        "() => document.querySelector('.sw-root [data-status]').innerText.includes('below the table')"
+    )
+    assert page.locator(".sw-root [data-review-note]").count() == 0
     wait_ply(page, 0, ".sw-review-slot .swr-root")
     page.locator(".sw-review-slot [data-action='forward']").click()
     wait_ply(page, 1, ".sw-review-slot .swr-root")
     assert review.get_attribute("data-length") == "155"
     page.locator(".sw-review-slot").screenshot(path=str(artifacts / "replay-from-table.png"))
+
+
+LIST_LAYOUT = """() => {
+    const list = document.querySelector('.swr-root .swr-turns');
+    const box = (e) => { const r = e.getBoundingClientRect(); return {x: r.x, y: r.y, w: r.width, h: r.height}; };
+    const lines = list.querySelector('.swr-turn > .swr-lines');
+    return {
+        columns: getComputedStyle(list).gridTemplateColumns,
+        height: box(list).h,
+        heads: [...list.querySelectorAll('.swr-turn-head')].map(e => box(e).w),
+        moves: Object.fromEntries([...list.querySelectorAll('.swr-move:not(.swr-move-side)')]
+            .map(e => [e.dataset.ply, box(e).x])),
+        move: box(list.querySelector('.swr-move')).h,
+        lines: lines && box(lines),
+        turn: lines && box(lines.closest('.swr-turn')),
+    };
+}"""
+
+
+def test_a_side_line_leaves_the_move_list_columns_alone(page: Any, tmp_path: Path, artifacts: Path) -> None:
+    """A side line's block goes under the move it replaces, across its whole turn. Before, the
+    grid put it in the name column (`fit-content(45%)`), which grew to 45% for every turn:
+    at 900 px the moves shifted right by 52 px, every turn fell to one move per row and the
+    list grew from 2,675 to 3,852 px, also once the cursor had left the line."""
+    plain, side = tmp_path / "plain.html", tmp_path / "side.html"
+    ReplayWidget(SAMPLE).to_html(plain)
+    w = ReplayWidget(SAMPLE)
+    w.seek(9)
+    w.play("H:9d>S2")  # instead of the game's H:Ac>C1: a side line on move 10, Bo's turn 10
+    w.exit_line()
+    w.to_html(side)
+    for width in (420, 900, 1200):
+        page.set_viewport_size({"width": width, "height": 1000})
+        page.goto(plain.as_uri())
+        page.locator(".swr-root").wait_for()
+        before = page.evaluate(LIST_LAYOUT)
+        page.goto(side.as_uri())
+        page.locator(".swr-root").wait_for()
+        after = page.evaluate(LIST_LAYOUT)
+        same = (after["columns"], after["heads"]) == (before["columns"], before["heads"])
+        assert same, (width, before, after)
+        # every move of the game stays where it was, but the game's move 11 (the rest of
+        # turn 10), which goes on in the moves column below the side line
+        assert after["moves"].keys() == before["moves"].keys()
+        moved = {p for p in before["moves"] if abs(after["moves"][p] - before["moves"][p]) > 0.5}
+        assert moved <= {"11"} and after["moves"]["11"] == before["moves"]["10"], (width, moved)
+        # the block spans the turn (both columns), and the list grows by it and that one row
+        lines, turn = after["lines"], after["turn"]
+        left, right = lines["x"] - turn["x"], turn["x"] + turn["w"] - (lines["x"] + lines["w"])
+        assert 0 <= left < 16 and 0 <= right < 16, (width, lines, turn)
+        grown = after["height"] - before["height"]
+        assert 0 < grown <= lines["h"] + after["move"] + 20, (width, grown, lines)
+        # stepping into the line changes nothing either
+        page.locator(".swr-movelist .swr-move-side[data-ply='10']").click()
+        wait_ply(page, 10)
+        assert page.locator(".swr-movelist .swr-move-side.swr-current").count() == 1
+        inside = page.evaluate(LIST_LAYOUT)
+        assert (inside["columns"], inside["moves"], inside["height"]) == (
+            after["columns"],
+            after["moves"],
+            after["height"],
+        )
+        page.locator(".swr-movelist").screenshot(path=str(artifacts / f"replay-side-line-list-{width}.png"))
+
+
+def test_a_side_line_from_a_seat_says_so_in_spanish(bare: Any, new_page: Any, artifacts: Path) -> None:
+    """From a seat the list shows the line the cursor is on, its side-line turns labelled. The
+    label was CSS `content: "side line"`: English in every language, and in the name column,
+    which it widened by 46 px. Now it is the note's own "variante", at the head of the moves."""
+    w = ReplayWidget(SAMPLE, lang="es")
+    w.seek(9)
+    page = new_page(viewport={"width": 900, "height": 1100})
+    bare.open(w, page=page, bundle="replay")
+    page.locator(".swr-root .swr-turn").first.wait_for()
+    above = page.evaluate(LIST_LAYOUT)
+    w.play("H:9d>S2")  # a side line, added while the page shows the list
+    page.locator(".swr-root .swr-turn > .swr-lines").wait_for()
+    added = page.evaluate(LIST_LAYOUT)
+    assert (added["columns"], added["heads"]) == (above["columns"], above["heads"])
+    w.perspective = 1
+    turn = page.locator(".swr-root .swr-turn-side")
+    turn.wait_for()
+    seat = page.evaluate(LIST_LAYOUT)
+    assert (seat["columns"], seat["heads"][:9]) == (above["columns"], above["heads"][:9])
+    # what the row says, also in any text CSS adds before or after an element
+    said = turn.evaluate(
+        """(li) => [li, ...li.querySelectorAll('*')].map(e => [
+            e.childElementCount ? '' : e.textContent,
+            getComputedStyle(e, '::before').content, getComputedStyle(e, '::after').content,
+        ].join(' ')).join(' ')"""
+    )
+    assert "variante" in said and "side" not in said, said
+    assert " ".join(turn.inner_text().split()) == "10 Bo variante H:9d>S2"
+    label = turn.locator(".swr-turn-side-label")
+    assert label.inner_text() == "variante" and label.is_visible()
+    # a real element now, so axe sees it: readable on the row
+    assert not contrast_violations(page, ".swr-root .swr-turns")["violations"]
+    page.locator(".swr-panel").screenshot(path=str(artifacts / "replay-side-line-seat-es.png"))

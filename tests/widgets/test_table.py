@@ -441,3 +441,83 @@ def test_a_slow_bot_that_answers_plays_on_as_usual(monkeypatch: pytest.MonkeyPat
     assert not w.busy and w.game.current_player == 0 and w.actions["new-match"]
     assert "taking a long time" not in w.status["text"] and "Your turn" in w.status["text"]
     assert not w.session.stalled and not w.errors
+
+
+def finished_table(lang: str = "en") -> SpiteWidget:
+    """A table whose first game is over; the match goes on (Next game deals the second)."""
+    game = Game.new(seed=2, players=("You", "Greedy bot"))
+    while not game.is_over:
+        moves = game.legal_moves()
+        center = [m for m in moves if m.to_center]
+        game.play(center[0] if center else moves[-1])
+    return SpiteWidget(game=game, opponent="greedy", opponent_delay=0, lang=lang)
+
+
+@pytest.mark.parametrize(
+    ("lang", "cell"),
+    [
+        ("en", "Run w.review() in a cell to step through this game."),
+        ("es", "Ejecuta w.review() en una celda para recorrer esta partida."),
+    ],
+)
+def test_a_page_that_cannot_show_the_replay_is_told_to_open_it_from_a_cell(lang: str, cell: str) -> None:
+    """Outside Jupyter the page cannot draw the replay below the table: Review game says so
+    (`inline: false`), and the status line tells how to open it from a cell instead of
+    pointing below the table; no replay is made for nobody to see. The note that says the
+    same below the table ("cell") goes with the next table: its "this game" is over."""
+    w = finished_table(lang)
+    front = FrontEnd(w)
+    result = front.status
+    front.send({"type": "review", "seq": front.seq, "inline": False})
+    assert front.kind == "over" and front.status == f"{result} {cell}", front.status
+    assert w.review_ref == "cell" and w.review_label == "" and not hasattr(w, "_review_widget")
+    front.send({"type": "review", "seq": front.seq, "inline": False})  # pressed again: said once
+    assert front.status == f"{result} {cell}"
+    front.press("next-game")
+    w.wait()
+    assert len(w.match.games) == 2 and w.review_ref == ""
+
+
+def test_a_page_that_can_show_the_replay_gets_it_below_the_table() -> None:
+    w = finished_table()
+    front = FrontEnd(w)
+    front.send({"type": "review", "seq": front.seq, "inline": True})
+    assert front.status.endswith(
+        "The replay of this game is below the table: step through it and comment on it."
+    )
+    assert w.review_ref == f"anywidget:{w._review_widget.model_id}"
+    front.press("next-game")
+    w.wait()
+    assert w.review_ref.startswith("anywidget:")  # the labelled replay of game 1 stays
+    # a front end that does not say is taken to show it, as before the field existed
+    w = finished_table()
+    FrontEnd(w).send({"type": "review", "seq": w.table["seq"]})
+    assert w.review_ref.startswith("anywidget:") and "below the table" in w.status["text"]
+
+
+@pytest.mark.parametrize("inline", ["no", "false", 0, 1, None, [], {"x": 1}, 1.0])
+def test_a_review_message_with_a_wrong_inline_is_refused_and_changes_nothing(inline: object) -> None:
+    w = finished_table()
+    front = FrontEnd(w)
+    before = (w.table, w.review_ref, w.review_label, w.game.ply, len(w.match.games))
+    front.send({"type": "review", "seq": front.seq, "inline": inline})
+    assert front.kind == "error"
+    assert "inline must be true or false" in front.status and repr(inline)[:40] in front.status, front.status
+    assert (w.table, w.review_ref, w.review_label, w.game.ply, len(w.match.games)) == before
+    assert not hasattr(w, "_review_widget")
+
+
+def test_inline_is_a_field_of_the_review_message_only() -> None:
+    from spite_widget.widgets.protocol import ProtocolError, parse_client_message
+
+    assert parse_client_message({"type": "review", "seq": 3, "inline": False}) == {
+        "type": "review",
+        "seq": 3,
+        "inline": False,
+    }
+    assert parse_client_message({"type": "review", "seq": 3}) == {"type": "review", "seq": 3}
+    for kind in ("hint", "next-game"):
+        with pytest.raises(ProtocolError, match="unexpected field"):
+            parse_client_message({"type": kind, "seq": 3, "inline": True})
+    with pytest.raises(ProtocolError, match="unexpected field"):
+        parse_client_message({"type": "move", "move": "P:Ac>C1", "seq": 3, "inline": True})

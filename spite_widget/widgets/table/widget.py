@@ -23,7 +23,7 @@ import threading
 import time
 from collections.abc import Callable, Sequence
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, ClassVar
+from typing import TYPE_CHECKING, Any, ClassVar, cast
 
 import traitlets
 from ipywidgets.widgets.widget import CallbackDispatcher
@@ -31,12 +31,19 @@ from ipywidgets.widgets.widget import CallbackDispatcher
 from ...bots.protocol import BotLike
 from ...engine.errors import IllegalMoveError
 from ...engine.game import Game, Played
-from ...engine.i18n import _, language
+from ...engine.i18n import _, language, pgettext
 from ...engine.match import Match
 from ...engine.moves import InvalidMoveError, Move
 from ...engine.state import GameState
 from ..base import PythonOwnedWidget
-from ..protocol import ClientMessage, StatusKind, parse_client_message, unreadable_drop
+from ..protocol import (
+    REVIEW_IN_A_CELL,
+    ClientMessage,
+    ReviewMessage,
+    StatusKind,
+    parse_client_message,
+    unreadable_drop,
+)
 from .session import Say, TableSession, say
 
 if TYPE_CHECKING:  # pragma: no cover
@@ -88,7 +95,9 @@ class SpiteWidget(PythonOwnedWidget[StatusKind]):
     busy = traitlets.Bool(False).tag(sync=True)
     """True while the computer plays its turn (clicks are refused meanwhile)."""
     review_ref = traitlets.Unicode("").tag(sync=True)
-    """"anywidget:<model id>" of the ReplayWidget the "review" button opened below the table ("" for none)."""
+    """"anywidget:<model id>" of the ReplayWidget the "review" button opened below the table;
+    "cell" (protocol.REVIEW_IN_A_CELL) when the page said it could not show one there (a note
+    there says how to open it from a cell, until the next table); "" for none."""
     review_label = traitlets.Unicode("").tag(sync=True)
     """The heading over that replay, saying which game it is ("Replay of game 1: ..."): after
     Next game it stays under the new table, and this keeps it from passing for the new game."""
@@ -366,10 +375,21 @@ class SpiteWidget(PythonOwnedWidget[StatusKind]):
             self._say(*said)
 
     def _review_request(self, msg: ClientMessage) -> None:
-        """The "review" button: show a ReplayWidget of the finished game below the table."""
+        """The "review" button: show a ReplayWidget of the finished game below the table, or,
+        when the page cannot show one there (`inline`: false), say how to open it from a cell."""
         if not self.game.is_over:
             self._say(
                 _("The review opens when the game is over (w.review() shows the moves so far)."), "error"
+            )
+            return
+        if not cast(ReviewMessage, msg).get("inline", True):
+            # no widget is made for a page that cannot show it: w.review() in a cell makes one
+            self.review_ref = REVIEW_IN_A_CELL
+            self._say(
+                self.session.end_text()
+                + " "
+                + pgettext("note", "Run w.review() in a cell to step through this game."),
+                "over",
             )
             return
         try:
@@ -478,7 +498,10 @@ class SpiteWidget(PythonOwnedWidget[StatusKind]):
 
     def _new_table(self, said: Say) -> None:
         self._generation += 1
-        self._sync(said)
+        with self.hold_sync():
+            if self.review_ref == REVIEW_IN_A_CELL:  # its "this game" is not the new table's
+                self.review_ref = ""
+            self._sync(said)
         self._maybe_start_computer()
 
     def _sync(self, said: Say | None = None) -> None:
