@@ -42,6 +42,12 @@ export function reviewButton({ model, el: host, host: widgets, send }) {
   };
   model.on("change:review_ref", onRef);
   onRef();
+  // the heading is said again when the table's language changes (Python sets it anew)
+  const onLabel = () => {
+    const label = slot.querySelector(".sw-review-label");
+    if (label) label.textContent = model.get("review_label") || t(model, "review.heading");
+  };
+  model.on("change:review_label", onLabel);
 
   return {
     decorate(root, table, busy) {
@@ -67,6 +73,7 @@ export function reviewButton({ model, el: host, host: widgets, send }) {
     },
     destroy() {
       model.off("change:review_ref", onRef);
+      model.off("change:review_label", onLabel);
       if (controller) controller.abort();
     },
   };

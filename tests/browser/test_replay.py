@@ -289,7 +289,8 @@ def test_the_table_opens_a_review_at_the_end_of_a_game(notebook: Any, page: Any,
     cells = [
         "from spite_widget import Game, SpiteWidget\n"
         f"t = SpiteWidget(game=Game.load({str(SAMPLE)!r}), opponent=None)\n"
-        "t"
+        "t",
+        "if t.review_label:\n    t.lang = 'es'",  # run again once the review is open
     ]
     notebook.open("review.ipynb", cells)
     wide_notebook(page)
@@ -310,6 +311,15 @@ def test_the_table_opens_a_review_at_the_end_of_a_game(notebook: Any, page: Any,
     wait_ply(page, 1, ".sw-review-slot .swr-root")
     assert review.get_attribute("data-length") == "155"
     page.locator(".sw-review-slot").screenshot(path=str(artifacts / "replay-from-table.png"))
+    # the heading over the replay, and the replay, follow the table's language
+    heading = page.locator(".sw-review-slot .sw-review-label")
+    assert heading.inner_text().startswith("Replay of game 1: ")
+    notebook.run_cell(1)
+    page.wait_for_function(
+        "() => document.querySelector('.sw-review-slot .sw-review-label').innerText"
+        ".startsWith('Repetición de la partida 1: ')"
+    )
+    page.wait_for_function("() => document.querySelector('.sw-review-slot .swr-root').lang === 'es'")
 
 
 LIST_LAYOUT = """() => {

@@ -405,6 +405,11 @@ def test_the_play_widget_opens_a_review_of_the_finished_game() -> None:
     assert table.review_ref == f"anywidget:{review.model_id}"
     assert isinstance(review, ReplayWidget) and review.length == game.ply
     assert SpiteWidget.replay(game.to_record(), 1).perspective == 1
+    # the table's language reaches the replay opened below it, and the heading over it
+    english = table.review_label
+    table.lang = "es"
+    assert review.lang == "es" and table.review_label != english
+    assert table.review_label.startswith("Repetición de la partida 1")
 
 
 def test_opening_the_review_keeps_the_result_in_the_status_line() -> None:

@@ -490,6 +490,9 @@ class SpiteWidget(PythonOwnedWidget[StatusKind]):
         self.session.last = None if self.session.last is None else self._last_again()
         if self.review_label and self.game.is_over:
             self.review_label = self.session.review_label()
+        review = getattr(self, "_review_widget", None)
+        if review is not None:  # the replay opened below the table speaks it too
+            review.lang = self.lang
         self._sync(say(self.session.turn_text(), "turn"))
 
     def _last_again(self) -> Any:
