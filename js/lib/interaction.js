@@ -38,11 +38,17 @@ export class Interaction {
       if (this.selected && e.target.closest && e.target.closest("[data-pile]")) e.preventDefault();
     };
     this.onDrop = (e) => this.drop(e);
+    // a drag let go off every pile puts the card back, as Escape does (a drop on a pile,
+    // even a refused one, was answered already)
+    this.onDragEnd = (e) => {
+      if (this.selected && e.dataTransfer && e.dataTransfer.dropEffect === "none") this.cancel();
+    };
     host.addEventListener("click", this.onClick);
     host.addEventListener("keydown", this.onKey);
     host.addEventListener("dragstart", this.onDragStart);
     host.addEventListener("dragover", this.onDragOver);
     host.addEventListener("drop", this.onDrop);
+    host.addEventListener("dragend", this.onDragEnd);
   }
 
   destroy() {
@@ -52,6 +58,7 @@ export class Interaction {
     h.removeEventListener("dragstart", this.onDragStart);
     h.removeEventListener("dragover", this.onDragOver);
     h.removeEventListener("drop", this.onDrop);
+    h.removeEventListener("dragend", this.onDragEnd);
   }
 
   /**

@@ -94,6 +94,13 @@ function render({ model, el, host }) {
     setLang(root, model);
     useStrings(model);
     interaction.beforeRender();
+    // a button pressed by keyboard keeps the focus through the redraw that rebuilds it (the
+    // board does not take it back to a pile visited before), but Show my hand hands it on
+    // to the hand it shows
+    const active = interaction.activeElement();
+    const focusedAction =
+      active && root.contains(active) && active.tagName === "BUTTON" && active.dataset ? active.dataset.action : undefined;
+    if (focusedAction && focusedAction !== "reveal") interaction.wantFocus = false;
     const before = snapshot(drawn && drawn.piles);
     // the side stacks' room only grows within a game, so that a stack played down does not
     // pull the rows below it up (and a card about to be clicked away from the pointer)
@@ -117,6 +124,15 @@ function render({ model, el, host }) {
     root.classList.toggle("sw-busy", busy);
     root.classList.toggle("sw-covered", !!actions.reveal);
     interaction.update(next, table, legal, { hint: model.get("hint"), blocked: blockedReason(model, table, legal, busy, actions) });
+    if (focusedAction) {
+      const again = root.querySelector(`.sw-buttons button[data-action="${focusedAction}"]`);
+      const now = interaction.activeElement();
+      if (again && !again.disabled) again.focus({ preventScroll: true });
+      else if (!now || !root.contains(now)) {
+        const fallback = root.querySelector(".sw-buttons button:not(:disabled)");
+        if (fallback) fallback.focus({ preventScroll: true });
+      }
+    }
     animateChange(shown, table, before, next.piles);
     drawn = next;
     shown = table;

@@ -645,3 +645,47 @@ def test_the_score_line_wraps_between_its_parts(
             bad.append((width, problems))
     (artifacts / f"score-line-{lang}-{theme}.json").write_text(json.dumps(seen))
     assert not bad, bad[:8]
+
+
+def focused_action(page: Any) -> str | None:
+    return page.evaluate("() => document.activeElement && document.activeElement.dataset.action || null")
+
+
+def test_a_button_pressed_by_keyboard_keeps_the_focus(bare: Any) -> None:
+    """Every redraw rebuilds the header's buttons: the focus fell to the page's body (a second
+    Enter on New match, which asks first, did nothing), or went back to a pile visited before."""
+    w = quick_widget()
+    page = bare.open(w)
+    # a pile visited with the arrows first, then Tab back to Hint
+    page.locator("[data-pile='H'] .sw-face").first.focus()
+    page.keyboard.press("ArrowRight")
+    page.locator("[data-action='hint']").focus()
+    old = seq(page)
+    page.keyboard.press("Enter")
+    page.wait_for_function("() => document.querySelector('.sw-root [data-pile].sw-hint-target') !== null")
+    assert focused_action(page) == "hint" and seq(page) == old
+    # New match by keyboard: it asks once a game is under way, and the second Enter starts it
+    page.locator("[data-pile='P'] .sw-face").click()
+    page.locator("[data-pile='C2']").click()
+    page.wait_for_function(f"() => +document.querySelector('.sw-root').dataset.seq > {old}")
+    page.locator("[data-action='new-match']").focus()
+    page.keyboard.press("Enter")
+    page.wait_for_function(
+        "() => document.querySelector('[data-status]').innerText.includes('Press New match')"
+    )
+    assert focused_action(page) == "new-match"
+    page.keyboard.press("Enter")
+    page.wait_for_function("() => document.querySelector('[data-status]').innerText.startsWith('New match')")
+    assert focused_action(page) == "new-match" and w.game.ply == 0
+
+
+def test_a_drag_let_go_off_every_pile_puts_the_card_back(bare: Any) -> None:
+    w = quick_widget()
+    page = bare.open(w)
+    page.locator("[data-pile='P'] .sw-face").drag_to(page.locator(".sw-score"))
+    page.wait_for_function("() => document.querySelector('[data-status]').innerText.includes('cancelled')")
+    assert page.locator("[data-pile].sw-target").count() == 0 and w.game.ply == 0
+    # a drag onto a pile still plays
+    page.locator("[data-pile='P'] .sw-face").drag_to(page.locator("[data-pile='C2']"))
+    page.wait_for_function("() => document.querySelector('[data-status]').innerText.includes('You played')")
+    assert w.game.ply == 1
