@@ -689,3 +689,25 @@ def test_a_drag_let_go_off_every_pile_puts_the_card_back(bare: Any) -> None:
     page.locator("[data-pile='P'] .sw-face").drag_to(page.locator("[data-pile='C2']"))
     page.wait_for_function("() => document.querySelector('[data-status]').innerText.includes('You played')")
     assert w.game.ply == 1
+
+
+def test_the_focus_ring_is_told_from_the_hints_marks(bare: Any, artifacts: Path) -> None:
+    """The hint rings its card and its pile in blue; the keyboard focus was the same blue ring,
+    so with a hint shown the player saw three alike and could not tell where the focus was."""
+    w = quick_widget()
+    page = bare.open(w)
+    page.locator("[data-action='hint']").click()
+    page.wait_for_function("() => document.querySelector('.sw-root .sw-hint-target') !== null")
+    page.locator("[data-pile='S4']").first.focus()
+    page.keyboard.press("ArrowLeft")  # the keyboard's own move: :focus-visible
+    colours = page.evaluate(
+        """() => {
+            const f = document.activeElement, s = getComputedStyle(f);
+            const hint = getComputedStyle(document.querySelector('.sw-root .sw-hint-target')).boxShadow;
+            return {focus: s.outlineColor, style: s.outlineStyle, width: parseFloat(s.outlineWidth),
+                    visible: f.matches(':focus-visible'), hint};
+        }"""
+    )
+    assert colours["visible"] and colours["style"] == "solid" and colours["width"] >= 3, colours
+    assert colours["focus"] not in colours["hint"], colours
+    page.locator(".sw-board").screenshot(path=str(artifacts / "table-focus-and-hint.png"))
