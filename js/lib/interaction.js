@@ -31,6 +31,10 @@ export class Interaction {
     this.seq = -1;
     this.moves = new Map(); // "H:7h" -> Set of targets
     this.blocked = "";
+    this.touch = false; // the last pick was a tap: the status says how to cancel without Escape
+    this.onPointer = (e) => {
+      this.touch = e.pointerType === "touch";
+    };
     this.onClick = (e) => this.click(e);
     this.onKey = (e) => this.key(e);
     this.onDragStart = (e) => this.dragStart(e);
@@ -43,6 +47,7 @@ export class Interaction {
     this.onDragEnd = (e) => {
       if (this.selected && e.dataTransfer && e.dataTransfer.dropEffect === "none") this.cancel();
     };
+    host.addEventListener("pointerdown", this.onPointer);
     host.addEventListener("click", this.onClick);
     host.addEventListener("keydown", this.onKey);
     host.addEventListener("dragstart", this.onDragStart);
@@ -53,6 +58,7 @@ export class Interaction {
 
   destroy() {
     const h = this.host;
+    h.removeEventListener("pointerdown", this.onPointer);
     h.removeEventListener("click", this.onClick);
     h.removeEventListener("keydown", this.onKey);
     h.removeEventListener("dragstart", this.onDragStart);
@@ -202,7 +208,7 @@ export class Interaction {
     const shown = cardDisplay(card);
     const named = cardWords(card, m);
     const said = (key, values) => {
-      const text = t(m, key, values);
+      const text = t(m, this.touch ? `${key}.touch` : key, values);
       return text.charAt(0).toUpperCase() + text.slice(1);
     };
     if (targets.length)
@@ -297,6 +303,7 @@ export class Interaction {
     const k = e.key;
     const t = e.target instanceof Element ? e.target : null;
     if (!t || t.closest("[data-action]") && (k === "Enter" || k === " ")) return; // a button's own press
+    this.touch = false;
     if (k === "Escape") {
       this.cancel();
     } else if (k === "Enter" || k === " ") {

@@ -59,6 +59,22 @@ _LABELS: Final[dict[str, tuple[str, str]]] = {
         "select",
         "The {card} selected, but it has no legal place right now. Pick a pile to hear why, or press Escape.",
     ),
+    # the same after a tap (a phone has no Escape key: a second tap on the card cancels)
+    "select.text.touch": NPC_(
+        "select", "{card} selected: put it on {piles} (lit), or tap it again to cancel."
+    ),
+    "select.words.touch": NPC_(
+        "select", "The {card} selected: it can go on {piles}. Tap it again to cancel."
+    ),
+    "select.none.text.touch": NPC_(
+        "select",
+        "{card} selected, but it has no legal place right now. Tap a pile to hear why, or tap the card again.",
+    ),
+    "select.none.words.touch": NPC_(
+        "select",
+        "The {card} selected, but it has no legal place right now. Tap a pile to hear why, or tap the card "
+        "again to cancel.",
+    ),
     "select.cancelled": NPC_("select", "Selection cancelled."),
     "select.empty": NPC_("select", "There is no card here to play."),
     "select.first": NPC_("select", "Pick one of your cards first, then the pile to put it on."),

@@ -711,3 +711,21 @@ def test_the_focus_ring_is_told_from_the_hints_marks(bare: Any, artifacts: Path)
     assert colours["visible"] and colours["style"] == "solid" and colours["width"] >= 3, colours
     assert colours["focus"] not in colours["hint"], colours
     page.locator(".sw-board").screenshot(path=str(artifacts / "table-focus-and-hint.png"))
+
+
+def test_a_tap_says_how_to_cancel_without_escape(bare: Any, new_page: Any) -> None:
+    """A phone has no Escape key: after a tap the status says a second tap cancels."""
+    w = quick_widget()
+    phone = new_page(viewport={"width": 390, "height": 844}, has_touch=True, is_mobile=True)
+    page = bare.open(w, page=phone)
+    status = page.locator("[data-status]")
+    page.locator("[data-pile='P'] .sw-face").tap()
+    page.wait_for_function("() => document.querySelector('[data-status]').innerText.includes('selected')")
+    assert "tap it again to cancel" in status.inner_text() and "Escape" not in status.inner_text()
+    page.locator("[data-pile='P'] .sw-face").tap()  # the same card again
+    page.wait_for_function("() => document.querySelector('[data-status]').innerText.includes('cancelled')")
+    assert page.locator("[data-pile].sw-target").count() == 0
+    # a mouse (or the keyboard) still hears of Escape
+    page.locator("[data-pile='P'] .sw-face").click()
+    page.wait_for_function("() => document.querySelector('[data-status]').innerText.includes('Escape')")
+    assert w.game.ply == 0
