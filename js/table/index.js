@@ -85,6 +85,7 @@ function render({ model, el, host }) {
 
   let room = { game: undefined, tallest: 0 }; // the most cards a side stack has held this game
   let atOneScreen = false; // two players at one screen: "Show my hand" has been offered
+  let covered = false; // the table was covered at the last draw (two players at one screen)
   const draw = () => {
     const table = model.get("table");
     if (!table || !table.seats) return;
@@ -101,6 +102,11 @@ function render({ model, el, host }) {
     const focusedAction =
       active && root.contains(active) && active.tagName === "BUTTON" && active.dataset ? active.dataset.action : undefined;
     if (focusedAction && focusedAction !== "reveal") interaction.wantFocus = false;
+    // at one screen, a turn that ends covers the table: the focus goes on to Show my hand,
+    // what the next player presses first
+    const coverNow = !!actions.reveal && !covered && interaction.wantFocus;
+    covered = !!actions.reveal;
+    if (coverNow) interaction.wantFocus = false;
     const before = snapshot(drawn && drawn.piles);
     // the side stacks' room only grows within a game, so that a stack played down does not
     // pull the rows below it up (and a card about to be clicked away from the pointer)
@@ -124,7 +130,10 @@ function render({ model, el, host }) {
     root.classList.toggle("sw-busy", busy);
     root.classList.toggle("sw-covered", !!actions.reveal);
     interaction.update(next, table, legal, { hint: model.get("hint"), blocked: blockedReason(model, table, legal, busy, actions) });
-    if (focusedAction) {
+    if (coverNow) {
+      const reveal = root.querySelector('.sw-buttons button[data-action="reveal"]');
+      if (reveal) reveal.focus({ preventScroll: true });
+    } else if (focusedAction) {
       const again = root.querySelector(`.sw-buttons button[data-action="${focusedAction}"]`);
       const now = interaction.activeElement();
       if (again && !again.disabled) again.focus({ preventScroll: true });

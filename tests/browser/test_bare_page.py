@@ -729,3 +729,27 @@ def test_a_tap_says_how_to_cancel_without_escape(bare: Any, new_page: Any) -> No
     page.locator("[data-pile='P'] .sw-face").click()
     page.wait_for_function("() => document.querySelector('[data-status]').innerText.includes('Escape')")
     assert w.game.ply == 0
+
+
+def test_at_one_screen_the_focus_goes_on_to_show_my_hand(bare: Any) -> None:
+    """A turn ended by keyboard covers the table: the focus went to a side stack of the cover,
+    and the next player had to look for Show my hand."""
+    game = Game.new(deck=quick_deck(), seed=5, players=("Ada", "Bo"))
+    w = SpiteWidget(game=game, opponent=None)
+    page = bare.open(w)
+    page.locator("[data-action='reveal']").focus()
+    page.keyboard.press("Enter")
+    page.wait_for_function("() => document.querySelector('.sw-root [data-pile=\"H\"] .sw-face') !== null")
+    page.locator("[data-pile='H'] .sw-face").first.focus()
+    page.keyboard.press("Enter")
+    page.locator("[data-pile='S3']").focus()
+    page.keyboard.press("Enter")
+    page.wait_for_function("() => document.querySelector('.sw-root [data-action=\"reveal\"]') !== null")
+    page.wait_for_function(
+        "() => document.activeElement && document.activeElement.dataset.action === 'reveal'"
+    )
+    assert w.game.current_player == 1 and w.game.ply == 1
+    page.keyboard.press("Enter")  # Bo at the screen: the focus goes on to his hand
+    page.wait_for_function(
+        "() => document.activeElement && document.activeElement.closest('[data-pile=\"H\"]')"
+    )
