@@ -94,6 +94,17 @@ def random_game(seed: int, plies: int | None = None, center_bias: float = 0.9) -
     return g
 
 
+def played_to_the_end(seed: int = 2, players: Sequence[str] | None = None) -> Game:
+    """A game played to its end: the first center move whenever there is one, else the last
+    legal move (with seed 2, a draw when the stock runs out)."""
+    game = Game.new(seed=seed, players=players)
+    while not game.is_over:
+        moves = game.legal_moves()
+        center = [m for m in moves if m.to_center]
+        game.play(center[0] if center else moves[-1])
+    return game
+
+
 def random_move(g: Game, rng: random.Random, center_bias: float = 0.9) -> Move:
     moves = g.legal_moves()
     center = [m for m in moves if m.to_center]

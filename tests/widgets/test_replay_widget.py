@@ -9,6 +9,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from decks import played_to_the_end
 
 from spite_widget import Game, IllegalMoveError, Match, Move, RecordError, SpiteWidget
 from spite_widget.bots import get_bot
@@ -380,22 +381,13 @@ def test_the_review_button_runs_the_experts_review() -> None:
     assert r.moves[0]["mark"] == first["mark"], "the move list shows the expert's mark at once"
 
 
-def _finished_game() -> Game:
-    game = Game.new(seed=2)
-    while not game.is_over:
-        moves = game.legal_moves()
-        center = [m for m in moves if m.to_center]
-        game.play(center[0] if center else moves[-1])
-    return game
-
-
-def test_the_play_widget_opens_a_review_of_the_finished_game() -> None:
+def test_the_play_widget_opens_a_review_of_theplayed_to_the_end() -> None:
     unfinished = Game.new(seed=2)
     table = SpiteWidget(game=unfinished, opponent=None)
     table._handle_custom_msg({"type": "review", "seq": table.table["seq"]}, [])
     assert table.review_ref == "" and table.status["kind"] == "error"
     assert table.review().length == 0  # from Python: the game so far
-    game = _finished_game()
+    game = played_to_the_end()
     table = SpiteWidget(game=game, opponent=None)
     table._handle_custom_msg({"type": "review", "seq": table.table["seq"], "x": 1}, [])
     assert table.review_ref == "" and table.status["kind"] == "error"
@@ -413,7 +405,7 @@ def test_the_play_widget_opens_a_review_of_the_finished_game() -> None:
 
 
 def test_opening_the_review_keeps_the_result_in_the_status_line() -> None:
-    table = SpiteWidget(game=_finished_game(), opponent=None)
+    table = SpiteWidget(game=played_to_the_end(), opponent=None)
     result = table.status["text"]
     assert result.startswith("Draw: the stock ran out")
     for _press in range(2):  # a second press says it once

@@ -6,6 +6,7 @@ import json
 import time
 
 import pytest
+from decks import played_to_the_end
 
 from spite_widget import Game, IllegalMoveError, Move
 from spite_widget.bots import get_bot
@@ -445,11 +446,7 @@ def test_a_slow_bot_that_answers_plays_on_as_usual(monkeypatch: pytest.MonkeyPat
 
 def finished_table(lang: str = "en") -> SpiteWidget:
     """A table whose first game is over; the match goes on (Next game deals the second)."""
-    game = Game.new(seed=2, players=("You", "Greedy bot"))
-    while not game.is_over:
-        moves = game.legal_moves()
-        center = [m for m in moves if m.to_center]
-        game.play(center[0] if center else moves[-1])
+    game = played_to_the_end(players=("You", "Greedy bot"))
     return SpiteWidget(game=game, opponent="greedy", opponent_delay=0, lang=lang)
 
 
