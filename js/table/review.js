@@ -20,6 +20,8 @@ export function reviewButton({ model, el: host, host: widgets, send }) {
   host.append(slot);
   let shown = "";
   let controller = null;
+  // which game it is: after Next game this replay stays under the table of the next one
+  const heading = () => model.get("review_label") || t(model, "review.heading");
 
   async function showReview() {
     const ref = model.get("review_ref") || "";
@@ -30,8 +32,7 @@ export function reviewButton({ model, el: host, host: widgets, send }) {
     slot.replaceChildren();
     if (!ref.startsWith("anywidget:") || !inline) return;
     controller = new AbortController();
-    // which game it is: after Next game this replay stays under the table of the next one
-    const label = el("h3", "sw-review-label", model.get("review_label") || t(model, "review.heading"));
+    const label = el("h3", "sw-review-label", heading());
     const box = el("div", "sw-review-box");
     slot.append(label, box);
     const child = await widgets.getWidget(ref);
@@ -45,7 +46,7 @@ export function reviewButton({ model, el: host, host: widgets, send }) {
   // the heading is said again when the table's language changes (Python sets it anew)
   const onLabel = () => {
     const label = slot.querySelector(".sw-review-label");
-    if (label) label.textContent = model.get("review_label") || t(model, "review.heading");
+    if (label) label.textContent = heading();
   };
   model.on("change:review_label", onLabel);
 

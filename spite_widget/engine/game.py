@@ -136,8 +136,8 @@ class Game:
     ) -> None:
         if type(first_player) is not int or first_player not in (0, 1):  # not True, not 0.0
             raise ValueError(f"first_player must be 0 or 1, not {first_player!r}")
-        names = DEFAULT_PLAYERS if players is None else tuple(players) if not isinstance(players, str) else ()
-        if len(names) != 2 or not all(isinstance(n, str) for n in names):
+        names = DEFAULT_PLAYERS if players is None else tuple(players)
+        if isinstance(players, str) or len(names) != 2 or not all(isinstance(n, str) for n in names):
             raise ValueError(f"players must be two names, not {players!r}")
         self._deck: tuple[Card, ...] = tuple(map(Card, deck))  # interned: play() tests tops by identity
         self._rules = Rules.from_dict(rules)

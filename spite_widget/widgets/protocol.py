@@ -177,6 +177,11 @@ class ProtocolError(ValueError):
     """A message from the browser that is not one this widget understands; says why."""
 
 
+def _clipped(text: str) -> str:
+    """At most 40 characters of what the browser sent, for an error that quotes it."""
+    return text if len(text) <= 40 else text[:40] + "…"
+
+
 def read_message(
     content: object,
     fields: dict[str, frozenset[str]],
@@ -194,9 +199,7 @@ def read_message(
         raise ProtocolError(too_long)
     kind = content.get("type")
     if not isinstance(kind, str) or kind not in fields:
-        shown = kind if isinstance(kind, str) else repr(kind)
-        if len(shown) > 40:
-            shown = shown[:40] + "…"
+        shown = _clipped(kind if isinstance(kind, str) else repr(kind))
         raise ProtocolError(f"unknown message type {shown!r}: expected one of {', '.join(fields)}")
     extra = sorted(str(k)[:40] for k in content if k not in fields[kind])
     if extra:
@@ -237,12 +240,9 @@ def parse_client_message(content: object) -> ClientMessage:
     """Check a message from the browser field by field; ProtocolError says what is wrong."""
     msg = parse_table_message(content, MESSAGE_TYPES[1:], "table", {"review": frozenset({"inline"})})
     if "inline" in msg and not isinstance(msg["inline"], bool):
-        shown = repr(msg["inline"])
-        if len(shown) > 40:
-            shown = shown[:40] + "…"
         raise ProtocolError(
             f"a 'review' message's inline must be true or false (can the page show the replay "
-            f"below the table?), not {shown}"
+            f"below the table?), not {_clipped(repr(msg['inline']))}"
         )
     return cast(ClientMessage, msg)
 
