@@ -250,6 +250,23 @@ def test_a_long_computer_turn_keeps_the_status_lines_room(bare: Any, new_page: A
     page.locator(".sw-root").screenshot(path=str(artifacts / "bare-long-turn-600.png"))
     moved = [(width, a, b) for width, a, b in zip(widths, dealt, short, strict=True) if abs(a - b) > 0.5]
     assert not moved, moved[:5]
+    # two players at one screen: the same turn told under the cover, before its longer ending
+    from spite_widget.engine.i18n import _, language
+    from spite_widget.widgets.table.summary import STATUS_ROOM
+
+    for lang in ("en", "es", "pt"):
+        with language(lang):
+            cover = _("{name}'s turn: pass the screen to {name}, then press Show my hand.").format(
+                name="Player 2"
+            )
+            room = STATUS_ROOM - 2 - len(cover)
+            told = summarize_turn(turn, "Player 1", 12, person=True, short_enough=room)[0]
+        assert len(told) <= room, told
+        covered = sweep(f"{told}. {cover}")
+        moved = [
+            (width, a, b) for width, a, b in zip(widths, dealt, covered, strict=True) if abs(a - b) > 0.5
+        ]
+        assert not moved, (lang, moved[:5])
     # told card by card, the same turn moved the piles (what this test would catch)
     full = "Expert bot " + ", ".join(_parts(turn, False)) + ": 5 pay-off cards played, 12 left"
     grown = sweep(full + ending)

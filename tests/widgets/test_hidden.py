@@ -48,6 +48,20 @@ def visible_from(s: GameState, seat: int, *, own_hand: bool = True) -> Counter[s
     return seen
 
 
+def played_in_view(w: SpiteWidget) -> Counter[str]:
+    """The cards played in the turn in progress and in the turn before it (every play is made
+    face up), and no earlier ones."""
+    played: Counter[str] = Counter()
+    turns_ended = 0
+    for move in reversed(w.game.moves):
+        if not move.to_center:  # a card put on a side stack ends a turn
+            turns_ended += 1
+            if turns_ended == 2:
+                break
+        played[str(move.card)] += 1
+    return played
+
+
 def hidden_somewhere(w: SpiteWidget) -> Counter[str]:
     s = w.state
     bottom = w.table["bottom"]
@@ -73,11 +87,10 @@ def check(w: SpiteWidget) -> None:
     table_cards = cards_named(json.dumps(drawn, ensure_ascii=False))
     seen = visible(w)
     assert not table_cards - seen, f"the table shows {table_cards - seen} that the player cannot see"
-    # no trait names a card the player cannot see (the card just played was seen going down,
-    # even when it completed a stack and went into the stock)
-    last = w.game.last_move
-    if last is not None:
-        seen[str(last.card)] += 1
+    # no trait names a card the player cannot see: but for the cards played in this turn and
+    # the one before, which went down face up for all to see (a turn is summed up, even when a
+    # card of it completed a stack and went into the stock)
+    seen.update(played_in_view(w))
     for key, value in state.items():
         if key.startswith("_"):
             continue

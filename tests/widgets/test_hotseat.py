@@ -11,7 +11,7 @@ from spite_widget import Game, IllegalMoveError, Move
 from spite_widget.widgets.table import SpiteWidget
 
 from .conftest import FrontEnd
-from .test_hidden import cards_named, check, visible
+from .test_hidden import cards_named, check, played_in_view, visible
 
 
 def hotseat(seed: int = 4, **kwargs: Any) -> tuple[SpiteWidget, FrontEnd]:
@@ -31,10 +31,7 @@ def center_move(w: SpiteWidget) -> str | None:
 def named_hidden(w: SpiteWidget, payload: object) -> set[str]:
     """The cards `payload` names that the person at the screen cannot see anywhere (the
     table's own count-by-count check is test_hidden.check)."""
-    seen = visible(w)
-    last = w.game.last_move
-    if last is not None:
-        seen[str(last.card)] += 1  # it was seen going down
+    seen = visible(w) + played_in_view(w)  # the turn just ended went down face up
     return {c for c in cards_named(json.dumps(payload, ensure_ascii=False)) if not seen[c]}
 
 
@@ -101,6 +98,44 @@ def test_every_turn_change_covers_the_table_and_nothing_of_the_next_hand_is_sent
         for msg in front.sent[sent:]:
             assert not named_hidden(w, msg), msg
             assert len(json.dumps(msg)) < 4096
+
+
+def test_the_cover_tells_the_whole_turn_the_next_player_looked_away_from() -> None:
+    """The player coming to the screen did not watch the turn (the hand was in view): the
+    cover says every card of it, not only the one that ended it; a move taken back is not told."""
+    for seed in range(40):
+        w, front = hotseat(seed=seed, players=("Ada", "Bo"))
+        front.press("reveal")
+        centers = [m for m in w.game.legal_moves() if m.to_center and m.source != "P"]
+        if len(centers) >= 2 and len({m.card for m in centers}) >= 2:
+            break
+    else:
+        pytest.fail("no deal in 40 where Ada can play two hand cards in a row")
+    first = centers[0]
+    front.move(str(first))
+    front.press("undo")  # taken back: it is not part of the turn
+    assert w.game.ply == 0
+    played = []
+    for _ in range(2):
+        move = next((m for m in w.game.legal_moves() if m.to_center and m.source == "H"), None)
+        if move is None:
+            break
+        front.move(str(move))
+        played.append(move)
+    assert played, "Ada has a hand card to play after taking one back"
+    ender = next(m for m in w.game.legal_moves() if m.ends_turn)
+    front.move(str(ender))
+    assert_covered(w)
+    text = w.status["text"]
+    assert text.startswith("Ada played "), text
+    for move in played:
+        assert move.card.display in text, (move, text)
+    assert f"put {ender.card.display} on {ender.target}" in text
+    if first.card not in [m.card for m in played]:
+        assert first.card.display not in text.split(":")[0], text
+    assert text.endswith("Bo's turn: pass the screen to Bo, then press Show my hand."), text
+    # the words for screen readers tell the same turn
+    assert w.status["words"].startswith("Ada played the "), w.status["words"]
 
 
 def test_moves_hint_and_undo_are_refused_while_covered() -> None:

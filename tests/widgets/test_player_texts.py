@@ -93,6 +93,40 @@ def test_a_turn_summed_up() -> None:
     assert "em S1" in text, text
 
 
+LONG_TURN = "S2:Th>C2 H:7c>C3 H:Jh>C1 P:Qs>C1 S1:Ac>C1 H:2c>C1 P:3d>C1 H:5c>C2 H:6c>C3 H:7d>C1 H:Qc>S1"
+
+
+def test_a_persons_turn_is_summed_up_with_their_pay_off_cards() -> None:
+    turn = [
+        TurnMove(Move.parse("H:3c>C3"), (0, 0, 2)),
+        TurnMove(Move.parse("P:4s>C3"), (0, 0, 3)),
+        TurnMove(Move.parse("H:5d>S1"), (0, 0, 4)),
+    ]
+    text, words = summarize_turn(turn, "Ada", 12, person=True)
+    assert (
+        text
+        == "Ada played 3♣ on C3, their pay-off card 4♠ on C3 and put 5♦ on S1: 1 pay-off card played, 12 left"
+    )
+    assert "their pay-off card the four of spades" in words
+    text, _ = summarize_turn(turn[1:2], "Ada", 11, person=True)
+    assert text.startswith("Ada played their pay-off card 4♠ on C3"), text
+    # a long turn told in short, still with "their"; shorter yet, the pay-off cards only counted
+    long_turn = [TurnMove(Move.parse(m), (3, 3, 3)) for m in LONG_TURN.split()]
+    text, _ = summarize_turn(long_turn, "Ada", 6, person=True)
+    assert text == (
+        "Ada played 10 cards to the center stacks (their pay-off cards: Q♠, 3♦) and put Q♣ on S1: "
+        "2 pay-off cards played, 6 left"
+    )
+    text, _ = summarize_turn(long_turn, "Ada", 6, person=True, short_enough=100)
+    assert text == "Ada played 10 cards to the center stacks and put Q♣ on S1: 2 pay-off cards played, 6 left"
+    with language("es"):
+        text, _ = summarize_turn(turn, "Ada", 12, person=True)
+    assert "su carta de pago 4♠ en C3" in text, text
+    with language("pt"):
+        text, _ = summarize_turn(long_turn, "Ada", 6, person=True)
+    assert "(suas cartas de pagamento: Q♠, 3♦)" in text, text
+
+
 def test_a_long_turn_is_told_in_short_so_the_status_line_keeps_its_room() -> None:
     """A turn of cards from several piles to several center stacks between pay-off cards took
     up to 630 characters card by card: the status line grew and the piles below it moved."""

@@ -31,7 +31,7 @@ from ...engine.moves import Move
 from ...engine.narrate import pile_words
 from ...engine.state import GameState, PlayerView
 from ..protocol import ACTIONS, LastMove, Score, StatusKind, TableView, as_moves, last_move, table_view
-from .summary import TurnMove, summarize_turn
+from .summary import SHORT_ENOUGH, STATUS_ROOM, TurnMove, summarize_turn
 
 _CARD: Final = re.compile(r"(?:10|[A2-9JQK])[♣♦♥♠]")
 """A card as the bots' explanations name it (A♦, 10♣)."""
@@ -227,6 +227,8 @@ class TableSession:
         if played is None:
             assert undone is not None
             self._undoable.pop()
+            if self._turn:
+                self._turn.pop()
             self.last = self.played = None
             card = undone.card
             return Say(
@@ -251,12 +253,21 @@ class TableSession:
         if self.computer is not None:
             self.busy = self.computer_to_move
         text, words = self.last["text"], self.last["words"]
-        if player == self.computer:
-            self._turn.append(TurnMove(move, sizes, drew))
-            if played.turn_passed or over:  # say the whole turn, not only its last move
+        self._turn.append(TurnMove(move, sizes, drew))
+        if played.turn_passed or over:
+            # say the whole turn, not only its last move: the computer's went by fast, and at
+            # one screen the next player looked away while it was played
+            if player == self.computer or self.computer is None:
                 left = self.view().payoff_counts[player]
-                text, words = summarize_turn(self._turn, self.names()[player], left)
-                self._turn = []
+                after = self.end_text() if over else self.turn_text()
+                text, words = summarize_turn(
+                    self._turn,
+                    self.names()[player],
+                    left,
+                    person=player != self.computer,
+                    short_enough=SHORT_ENOUGH if player == self.computer else STATUS_ROOM - 2 - len(after),
+                )
+            self._turn = []
         if over:
             end = self.end_text()
             return Say(f"{text}. {end}", "over", f"{words}. {end}")

@@ -61,9 +61,10 @@ def _and(items: Sequence[str]) -> str:
     return _("{items} and {last}").format(items=", ".join(items[:-1]), last=items[-1])
 
 
-def _parts(turn: Sequence[TurnMove], words: bool) -> list[str]:
+def _parts(turn: Sequence[TurnMove], words: bool, person: bool = False) -> list[str]:
     """The turn as phrases, in order: runs of cards to one center stack (pay-off cards apart),
-    each refill of the hand, and the card that ended the turn."""
+    each refill of the hand, and the card that ended the turn ("their pay-off card" for a
+    `person`, "its" for the computer)."""
     parts: list[str] = []
     run: list[TurnMove] = []
 
@@ -74,11 +75,21 @@ def _parts(turn: Sequence[TurnMove], words: bool) -> list[str]:
         on = _on(first.target, words)
         cards = _and([_card(s, words) for s in run])
         if first.source == "P":
-            if parts:
+            if parts and person:
+                its = ngettext(
+                    "their pay-off card {cards} {on_pile}", "their pay-off cards {cards} {on_pile}", len(run)
+                )
+            elif parts:
                 its = ngettext(
                     "its pay-off card {cards} {on_pile}", "its pay-off cards {cards} {on_pile}", len(run)
                 )
-            else:  # the first phrase has the verb
+            elif person:  # the first phrase has the verb
+                its = ngettext(
+                    "played their pay-off card {cards} {on_pile}",
+                    "played their pay-off cards {cards} {on_pile}",
+                    len(run),
+                )
+            else:
                 its = ngettext(
                     "played its pay-off card {cards} {on_pile}",
                     "played its pay-off cards {cards} {on_pile}",
@@ -116,9 +127,16 @@ below it: how many cards went to the center stacks, the pay-off cards among them
 refills and the card that ended the turn. The words, for screen readers, tell every card."""
 
 
-def _short_parts(turn: Sequence[TurnMove]) -> list[str]:
+STATUS_ROOM: Final = 210
+"""The longest status line, a turn and what follows it, that keeps within the status line's
+room at every width in every language (Portuguese's wide words included): at one screen the
+turn is told in this less the cover's "Bo's turn: pass the screen to Bo, then press Show my
+hand.", which is longer than "Your turn: ..."."""
+
+
+def _short_parts(turn: Sequence[TurnMove], person: bool = False, named: bool = True) -> list[str]:
     """A long turn in a few phrases: the cards played to the centers counted (the pay-off
-    cards named), each refill of the hand counted, and the card that ended the turn."""
+    cards `named`), each refill of the hand counted, and the card that ended the turn."""
     centers = [s for s in turn if s.move.to_center]
     payoff = [s.move.card.display for s in centers if s.move.source == "P"]  # no "(as a 4)": short
     parts = []
@@ -126,10 +144,13 @@ def _short_parts(turn: Sequence[TurnMove]) -> list[str]:
         played = ngettext(
             "played {n} card to the center stacks", "played {n} cards to the center stacks", len(centers)
         ).format(n=len(centers))
-        if payoff:
-            played += ngettext(
-                " (its pay-off card: {cards})", " (its pay-off cards: {cards})", len(payoff)
-            ).format(cards=", ".join(payoff))
+        if payoff and named:
+            its = (
+                ngettext(" (their pay-off card: {cards})", " (their pay-off cards: {cards})", len(payoff))
+                if person
+                else ngettext(" (its pay-off card: {cards})", " (its pay-off cards: {cards})", len(payoff))
+            )
+            played += its.format(cards=", ".join(payoff))
         parts.append(played)
     refills = sum(1 for s in turn if s.drew)
     if refills:
@@ -148,9 +169,20 @@ def _short_parts(turn: Sequence[TurnMove]) -> list[str]:
     return parts
 
 
-def summarize_turn(turn: Sequence[TurnMove], who: str, payoff_left: int) -> tuple[str, str]:
+def summarize_turn(
+    turn: Sequence[TurnMove],
+    who: str,
+    payoff_left: int,
+    *,
+    person: bool = False,
+    short_enough: int = SHORT_ENOUGH,
+) -> tuple[str, str]:
     """The turn of `who` in a sentence, in symbols and in words (no final full stop):
-    every card played, in order, then how many pay-off cards were played and how many are left."""
+    every card played, in order, then how many pay-off cards were played and how many are left.
+
+    `person`: a player at the screen ("their pay-off card"), not the computer ("its").
+    `short_enough`: the longest sentence told card by card (the status line may have less
+    room for it, as under the cover of two players at one screen)."""
     if not turn:
         text = _("{who} did not move").format(who=who)
         return (text, text)
@@ -164,10 +196,12 @@ def summarize_turn(turn: Sequence[TurnMove], who: str, payoff_left: int) -> tupl
     def sentence(parts: list[str]) -> str:
         return _("{who} {did}: {tally}, {left}").format(who=who, did=_and(parts), tally=tally, left=left)
 
-    text = sentence(_parts(turn, False))
-    if len(text) > SHORT_ENOUGH:
-        text = sentence(_short_parts(turn))
-    return text, sentence(_parts(turn, True))
+    text = sentence(_parts(turn, False, person))
+    if len(text) > short_enough:
+        text = sentence(_short_parts(turn, person))
+    if len(text) > short_enough:  # the pay-off cards are counted in the tally all the same
+        text = sentence(_short_parts(turn, person, named=False))
+    return text, sentence(_parts(turn, True, person))
 
 
-__all__ = ["TurnMove", "summarize_turn"]
+__all__ = ["SHORT_ENOUGH", "STATUS_ROOM", "TurnMove", "summarize_turn"]
