@@ -13,7 +13,7 @@ export const DEFAULTS = {
   "action.review": "Review game",
   "action.review.title": "Step through this game move by move, and comment on it",
   "review.heading": "Replay",
-  "review.note": "Run w.review() in a cell to step through this game.",
+  "review.note": "Run {call} in a cell to step through this game.",
   "caption.payoff": "Pay-off",
   "caption.hand": "Hand",
   "caption.stock": "Stock",

@@ -11,7 +11,7 @@ import { announce, renderHeader, renderLive, renderStatus, setStatus } from "../
 import { setLang, t, useStrings } from "../lib/strings.js";
 
 // review_ref: a note below the board when the page cannot show the replay (review.js)
-const TRAITS = ["table", "legal", "status", "score", "actions", "hint", "busy", "strings", "lang", "review_ref"];
+const TRAITS = ["table", "legal", "status", "score", "actions", "hint", "busy", "strings", "lang", "review_ref", "review_call"];
 
 function blockedReason(model, table, legal, busy, actions) {
   if (busy) return t(model, "blocked.busy", { name: table.seats[1 - table.bottom].name });

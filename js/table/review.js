@@ -59,9 +59,10 @@ export function reviewButton({ model, el: host, host: widgets, send }) {
         const note = el("p", "sw-review-note");
         note.dataset.reviewNote = "";
         // the code to run as code, wherever the language puts it in the sentence
-        const [before, ...after] = t(model, "review.note").split("w.review()");
+        const call = model.get("review_call") || "w.review()";
+        const [before, ...after] = t(model, "review.note").split("{call}");
         note.append(before);
-        if (after.length) note.append(el("code", "", "w.review()"), after.join("w.review()"));
+        if (after.length) note.append(el("code", "", call), after.join(call));
         root.append(note);
       }
       const b = el("button", "sw-button sw-btn-review", t(model, "action.review"));

@@ -24,7 +24,7 @@ _LABELS: Final[dict[str, tuple[str, str]]] = {
     "action.review": NPC_("button", "Review game"),
     "action.review.title": NPC_("button", "Step through this game move by move, and comment on it"),
     "review.heading": NPC_("heading", "Replay"),
-    "review.note": NPC_("note", "Run w.review() in a cell to step through this game."),
+    "review.note": NPC_("note", "Run {call} in a cell to step through this game."),
     # the table's piles: captions under them and short badges
     "caption.payoff": NPC_("caption", "Pay-off"),
     "caption.hand": NPC_("caption", "Hand"),

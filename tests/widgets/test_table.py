@@ -3,7 +3,11 @@
 from __future__ import annotations
 
 import json
+import os
+import subprocess
+import sys
 import time
+from pathlib import Path
 
 import pytest
 from decks import played_to_the_end
@@ -473,6 +477,49 @@ def test_a_page_that_cannot_show_the_replay_is_told_to_open_it_from_a_cell(lang:
     front.press("next-game")
     w.wait()
     assert len(w.match.games) == 2 and w.review_ref == ""
+
+
+IN_A_NOTEBOOK = """
+from decks import played_to_the_end
+from spite_widget.widgets.table import SpiteWidget
+table = SpiteWidget(game=played_to_the_end(players=("You", "Greedy bot")), opponent="greedy", opponent_delay=0)
+fresh = SpiteWidget(opponent="greedy", opponent_delay=0, seed=3)
+for w in (table, fresh):
+    w._send = lambda *args, **kwargs: None
+    w._handle_custom_msg({"type": "review", "seq": w.table["seq"], "inline": False}, [])
+print(table.review_call)
+print(table.status["text"])
+print(fresh.status["text"])
+"""
+
+
+def test_the_words_for_a_review_from_a_cell_use_the_tables_own_name_in_the_notebook() -> None:
+    """ "Run w.review() in a cell" could not be run as it was when the table was called
+    something else: in a real IPython shell the table's own name is said, in the status line
+    and in the note below the table (`review_call`)."""
+    script = (
+        "from IPython.core.interactiveshell import InteractiveShell\n"
+        f"result = InteractiveShell.instance().run_cell({IN_A_NOTEBOOK!r})\n"
+        "result.raise_error()\n"
+    )
+    tests = Path(__file__).resolve().parents[1]
+    done = subprocess.run(
+        [sys.executable, "-c", script],
+        capture_output=True,
+        text=True,
+        timeout=120,
+        cwd=tests,
+        env={**os.environ, "PYTHONPATH": str(tests)},
+    )
+    assert done.returncode == 0, done.stderr
+    call, over, fresh = done.stdout.strip().splitlines()[-3:]
+    assert call == "table.review()"
+    assert over.endswith(" Run table.review() in a cell to step through this game."), over
+    assert fresh == "The review opens when the game is over (fresh.review() shows the moves so far).", fresh
+    # outside a notebook the README's name stands in
+    w = SpiteWidget(opponent="greedy", opponent_delay=0, seed=3)
+    FrontEnd(w).send({"type": "review", "seq": w.table["seq"], "inline": False})
+    assert "(w.review() shows the moves so far)" in w.status["text"]
 
 
 def test_a_page_that_can_show_the_replay_gets_it_below_the_table() -> None:

@@ -98,6 +98,9 @@ class SpiteWidget(PythonOwnedWidget[StatusKind]):
     """"anywidget:<model id>" of the ReplayWidget the "review" button opened below the table;
     "cell" (protocol.REVIEW_IN_A_CELL) when the page said it could not show one there (a note
     there says how to open it from a cell, until the next table); "" for none."""
+    review_call = traitlets.Unicode("w.review()").tag(sync=True)
+    """How the note below the table says to open the review from a cell: with the table's own
+    name in the notebook ("table.review()"), or "w.review()" when it has none there."""
     review_label = traitlets.Unicode("").tag(sync=True)
     """The heading over that replay, saying which game it is ("Replay of game 1: ..."): after
     Next game it stays under the new table, and this keeps it from passing for the new game."""
@@ -367,6 +370,20 @@ class SpiteWidget(PythonOwnedWidget[StatusKind]):
             return
         self.session.play(move, player)
 
+    def _review_call(self) -> str:
+        """ "table.review()" with a name this table has in the notebook (IPython's namespace),
+        so that the words can be run as they are; "w.review()", as the README names a table,
+        when it has none there."""
+        try:
+            from IPython import get_ipython
+        except ImportError:  # pragma: no cover - ipywidgets brings IPython
+            return "w.review()"
+        namespace = getattr(get_ipython(), "user_ns", None) or {}
+        names = [
+            k for k, v in list(namespace.items()) if v is self and k.isidentifier() and not k.startswith("_")
+        ]
+        return f"{names[0]}.review()" if names else "w.review()"
+
     def _give_hint(self, msg: ClientMessage) -> None:
         said, move = self.session.hint()
         with self.hold_sync():
@@ -377,20 +394,26 @@ class SpiteWidget(PythonOwnedWidget[StatusKind]):
     def _review_request(self, msg: ClientMessage) -> None:
         """The "review" button: show a ReplayWidget of the finished game below the table, or,
         when the page cannot show one there (`inline`: false), say how to open it from a cell."""
+        call = self._review_call()
         if not self.game.is_over:
             self._say(
-                _("The review opens when the game is over (w.review() shows the moves so far)."), "error"
+                _("The review opens when the game is over ({call} shows the moves so far).").format(
+                    call=call
+                ),
+                "error",
             )
             return
         if not cast(ReviewMessage, msg).get("inline", True):
             # no widget is made for a page that cannot show it: w.review() in a cell makes one
-            self.review_ref = REVIEW_IN_A_CELL
-            self._say(
-                self.session.end_text()
-                + " "
-                + pgettext("note", "Run w.review() in a cell to step through this game."),
-                "over",
-            )
+            with self.hold_sync():
+                self.review_call = call
+                self.review_ref = REVIEW_IN_A_CELL
+                self._say(
+                    self.session.end_text()
+                    + " "
+                    + pgettext("note", "Run {call} in a cell to step through this game.").format(call=call),
+                    "over",
+                )
             return
         try:
             self._review_widget = self.review()
