@@ -267,3 +267,72 @@ def test_kings_start_stacks_is_recorded_and_replayed():
     assert rec["rules"] == {"kings_start_stacks": True}
     assert Game.from_record(rec).state == g.state
     refused({**rec, "rules": {"kings_start_stacks": False}}, "a King cannot start an empty center stack", 1)
+
+
+# ---------------------------------------------------------------- what a writer may not write
+@pytest.mark.parametrize(
+    ("meta", "says"),
+    [
+        ({"event": 5}, "event must be text, not 5"),
+        ({"bogus": "x"}, "unknown key 'bogus'"),
+        ({"players": ["X", "Y", "Z"]}, "unknown key 'players'"),
+        ({"format": "chess"}, "unknown key 'format'"),
+        ({"x-when": {1, 2}}, "JSON data only"),
+    ],
+)
+def test_a_game_is_not_saved_with_a_meta_the_reader_would_refuse(
+    tmp_path, meta: dict[str, Any], says: str
+) -> None:
+    """`g.meta["event"] = 5` was written, and the file then could not be loaded; a meta
+    "players" silently replaced the game's players in the record. Now the writer refuses
+    what the reader would, and writes nothing."""
+    g = Game.new(seed=9, players=("Ada", "Bo"))
+    g.play(g.legal_moves()[0])
+    g.meta.update(meta)
+    path = tmp_path / "g.json"
+    with pytest.raises(ValueError, match=says):
+        g.save(path)
+    assert not path.exists()
+    with pytest.raises(ValueError, match=says):
+        g.to_record()
+
+
+def test_a_meta_the_reader_takes_is_saved_and_loaded_back(tmp_path) -> None:
+    g = Game.new(seed=9, players=("Ada", "Bo"))
+    g.meta.update({"event": "Club night", "date": "2026-12-04", "x-table": {"room": 2}})
+    g.save(tmp_path / "g.json")
+    back = Game.load(tmp_path / "g.json")
+    assert back.meta == g.meta and back.players == ("Ada", "Bo")
+
+
+def test_a_file_that_is_not_text_is_a_record_error(tmp_path) -> None:
+    path = tmp_path / "picture.json"
+    path.write_bytes(b"\x89PNG\r\n\x1a\n\x00\x00\xff\xfe")
+    with pytest.raises(RecordError, match="is not JSON: not UTF-8 text"):
+        Game.load(path)
+
+
+def test_a_match_record_of_no_game_is_refused_in_words() -> None:
+    from spite_widget.engine.records import match_record
+
+    with pytest.raises(ValueError, match="at least one game"):
+        match_record([], 50)
+    g = Game.new(seed=9)
+    with pytest.raises(ValueError, match=r"match\.meta: unknown key 'target'"):
+        match_record([g], 50, {"target": 10})
+
+
+def test_a_missing_game_or_move_is_counted_as_the_cursor_counts() -> None:
+    from spite_widget.engine.replay import Replay
+
+    g = Game.new(seed=9)
+    g.play(g.legal_moves()[0])
+    replay = Replay(g)
+    with pytest.raises(
+        ValueError, match=r"no game 3: games are counted from 0, and the record holds 1 game \(index 0\)"
+    ):
+        replay.select_game(3)
+    with pytest.raises(ValueError, match=r"this game has 1 move \(1\.\.1\)"):
+        replay.annotation(2)
+    with pytest.raises(ValueError, match=r"this game has 1 move$"):
+        g.mover(2)

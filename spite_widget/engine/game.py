@@ -626,7 +626,8 @@ class Game:
 
     def _check_number(self, number: int) -> None:
         if type(number) is not int or not self._ply - len(self._history) < number <= self._ply:
-            raise ValueError(f"there is no move {number!r}: this game has {self._ply} moves")
+            moves = "1 move" if self._ply == 1 else f"{self._ply} moves"
+            raise ValueError(f"there is no move {number!r}: this game has {moves}")
 
     # ------------------------------------------------------------------ records
     def to_record(self) -> dict[str, Any]:

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import json
 import os
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, Final
 
@@ -53,6 +53,10 @@ def read_json(path: str | os.PathLike[str]) -> Any:
             return json.load(f)
     except json.JSONDecodeError as e:
         raise RecordError(f"{os.fspath(path)} is not JSON: {e}") from None
+    except UnicodeDecodeError as e:  # a picture, an archive: no text at all
+        raise RecordError(
+            f"{os.fspath(path)} is not JSON: not UTF-8 text ({e.reason} at byte {e.start})"
+        ) from None
 
 
 def _copy(value: Any) -> Any:
@@ -76,12 +80,34 @@ def check_header(record: object, fmt: str, keys: Iterable[str]) -> dict[str, Any
     for key, value in record.items():
         if key in known:
             continue
-        if key not in META_KEYS and not str(key).startswith("x-"):
-            raise RecordError(f"unknown key {key!r} (a writer's own keys must start with 'x-')")
-        if key in META_KEYS and not isinstance(value, str):
-            raise RecordError(f"{key} must be text, not {value!r}")
+        problem = _meta_problem(key, value)
+        if problem is not None:
+            raise RecordError(problem)
         meta[key] = _copy(value)
     return meta
+
+
+def _meta_problem(key: object, value: object) -> str | None:
+    """Why a reader refuses `key` among a record's own keys (`event`, `date`, `comment`, `x-...`)."""
+    if key not in META_KEYS and not str(key).startswith("x-"):
+        return f"unknown key {key!r} (a writer's own keys must start with 'x-')"
+    if key in META_KEYS and not isinstance(value, str):
+        return f"{key} must be text, not {value!r}"
+    return None
+
+
+def checked_meta(meta: Mapping[str, Any], owner: str = "game") -> dict[str, Any]:
+    """A game's or a match's `meta` as its record will carry it (a copy): ValueError for what
+    the reader would refuse, so that a record saved can always be loaded, and for the
+    record's own keys (`players`, `format`...), which `meta` must not overwrite."""
+    for key, value in meta.items():
+        problem = _meta_problem(key, value)
+        if problem is not None:
+            raise ValueError(f"{owner}.meta: {problem}; a record's own keys come from the {owner}")
+    try:
+        return dict(_copy(dict(meta)))
+    except (TypeError, ValueError) as e:
+        raise ValueError(f"{owner}.meta must hold JSON data only: {e}") from None
 
 
 def check_eval(value: object) -> dict[str, float]:
@@ -249,7 +275,7 @@ def write_game(game: Game) -> dict[str, Any]:
         "players": list(game.players),
         "first_player": game.first_player,
     }
-    rec.update(_copy(game.meta))
+    rec.update(checked_meta(game.meta))
     rec["deck"] = list(game.deck)
     moves = []
     for number, move in enumerate(game.moves, start=1):
@@ -276,12 +302,14 @@ def scores(games: Iterable[Game]) -> list[int]:
 
 def match_record(games: Sequence[Game], target: int, meta: dict[str, Any] | None = None) -> dict[str, Any]:
     """The one match-record builder: header, the match's own keys, the games, the scores."""
+    if not games:
+        raise ValueError("a match record holds at least one game")
     return {
         "format": MATCH_FORMAT,
         "version": RECORD_VERSION,
         "target": target,
         "players": list(games[0].players),
-        **_copy(meta or {}),
+        **checked_meta(meta or {}, "match"),
         "games": [write_game(g) for g in games],
         "scores": scores(games),
     }

@@ -37,6 +37,16 @@ Step = tuple[Key, Move, Any]
 """One move of a line: its key, the move, and the stock recorded with it (or None)."""
 
 
+def _moves(n: int) -> str:
+    return "1 move" if n == 1 else f"{n} moves"
+
+
+def _no_game(index: object, count: int) -> str:
+    """Games are counted from 0 here, where the board says "Game 1": say which are there."""
+    held = "1 game (index 0)" if count == 1 else f"{count} games (indexes 0..{count - 1})"
+    return f"there is no game {index!r}: games are counted from 0, and the record holds {held}"
+
+
 class Replay:
     """A cursor over a recorded game: ply 0 is the deal, ply len(replay) the last position
     of the line the cursor is in (the main line unless it entered a side line)."""
@@ -45,7 +55,7 @@ class Replay:
         self._loaded = records.load(record_or_game)
         games = self._loaded.games
         if not 0 <= game < len(games):
-            raise ValueError(f"there is no game {game}: the record holds {len(games)}")
+            raise ValueError(_no_game(game, len(games)))
         self.match_target = self._loaded.target
         """The match's target, or None when the source is a single game."""
         self.games = games
@@ -75,7 +85,7 @@ class Replay:
     def select_game(self, index: int) -> None:
         """Show game `index` (0-based) of a match record, from its deal."""
         if not 0 <= index < len(self.games):
-            raise ValueError(f"there is no game {index}: the record holds {len(self.games)}")
+            raise ValueError(_no_game(index, len(self.games)))
         self._select(index)
 
     # ----------------------------------------------------------------- the tree
@@ -525,7 +535,7 @@ class Replay:
     def _check_number(self, n: int) -> None:
         if not isinstance(n, int) or isinstance(n, bool) or not 1 <= n <= len(self):
             what = "this game" if not self._path else "this line"
-            raise ValueError(f"there is no move {n!r}: {what} has {len(self)} moves (1..{len(self)})")
+            raise ValueError(f"there is no move {n!r}: {what} has {_moves(len(self))} (1..{len(self)})")
 
     @property
     def record(self) -> dict[str, Any]:
