@@ -18,10 +18,22 @@ from gymnasium import spaces
 from pettingzoo import AECEnv
 from pettingzoo.utils import wrappers
 
+from ..engine.cards import RANK_OF, rank_label
 from ..engine.errors import IllegalMoveError
 from ..engine.game import Game
-from ..engine.rules import Rules
-from .encoding import ACTION_NAMES, N_ACTIONS, OBS_HIGH, OBS_SIZE, decode, encode, legal_mask, mask_of
+from ..engine.moves import Move
+from ..engine.rules import Rules, why_illegal
+from .encoding import (
+    ACTION_NAMES,
+    ACTION_OF,
+    N_ACTIONS,
+    OBS_HIGH,
+    OBS_SIZE,
+    decode,
+    encode,
+    legal_mask,
+    mask_of,
+)
 from .render import Renderer
 
 AGENTS: Final = ("player_0", "player_1")
@@ -30,6 +42,22 @@ REWARDS: Final = ("win", "points")
 the points it scores (the cards left in the loser's pay-off pile), the loser as many below 0."""
 
 Obs = dict[str, npt.NDArray[np.int8]]
+
+
+class UnknownAgentError(KeyError, ValueError):
+    """A name that is not one of `AGENTS`. A KeyError, as PettingZoo's spaces dicts give, and
+    a ValueError, as `observe` gave before it said which agents there are."""
+
+    def __str__(self) -> str:
+        return str(self.args[0])  # KeyError's own would quote the message
+
+
+def agent_index(agent: object) -> int:
+    """0 for `player_0`, 1 for `player_1`; UnknownAgentError naming the agents otherwise."""
+    try:
+        return AGENTS.index(agent)
+    except ValueError:
+        raise UnknownAgentError(f"no agent {agent!r}: the agents are {' and '.join(AGENTS)}") from None
 
 
 def observation_space() -> spaces.Dict:
@@ -109,16 +137,43 @@ def action_index(action: object) -> int:
     raise ValueError(f"an action is a whole number from 0 to {N_ACTIONS - 1}, not {action!r}")
 
 
+_A_MOVE_OF: Final[dict[int, Move]] = {a: m for m, a in ACTION_OF.items()}
+"""One move of each action (for a pay-off or side-stack action, any card of that pile)."""
+
+
+def no_card(game: Game, action: int) -> str:
+    """Why `action` names no card for the player to move: its pile is empty (in the engine's
+    words), or their hand holds no card of its rank."""
+    p = game._player
+    move = _A_MOVE_OF[action]
+    if move.source == "H":
+        return f"there is no {rank_label(RANK_OF[move.card])} in your hand"
+    # The pile is empty, so the engine refuses any card from it for that reason alone; the
+    # other player's piles are not passed, lest it name a card on top of theirs instead.
+    pay = game._payoffs[p]
+    return (
+        why_illegal(
+            move,
+            game._hands[p],
+            pay[-1] if pay else None,
+            [s[-1] if s else None for s in game._sides[p]],
+            [len(c) for c in game._centers],
+            game._ks,
+        )
+        or f"{ACTION_NAMES[action]} names no card"
+    )
+
+
 def play_action(game: Game, action: object) -> None:
-    """Play `action` for the player to move; IllegalMoveError (the game unchanged) says why
-    and lists the legal actions."""
+    """Play `action` for the player to move; IllegalMoveError (the game unchanged) says why,
+    in the engine's words where it has them, and lists the legal actions."""
     a = action_index(action)
     p = game._player
     pay = game._payoffs[p]
     move = decode(a, game._hands[p], pay[-1] if pay else None, [s[-1] if s else None for s in game._sides[p]])
     try:
         if move is None:
-            raise IllegalMoveError(f"there is no card for {ACTION_NAMES[a]} (action {a})")
+            raise IllegalMoveError(no_card(game, a))
         game.play(move)
     except IllegalMoveError as e:
         legal = sorted({(int(i), ACTION_NAMES[i]) for i in np.flatnonzero(mask_of(game.legal_moves()))})
@@ -173,10 +228,10 @@ class raw_env(AECEnv):  # type: ignore[misc]  # PettingZoo's name for the unwrap
         self._renderer = Renderer()
 
     def observation_space(self, agent: str) -> spaces.Space[Any]:
-        return self.observation_spaces[agent]
+        return self.observation_spaces[AGENTS[agent_index(agent)]]
 
     def action_space(self, agent: str) -> spaces.Space[Any]:
-        return self.action_spaces[agent]
+        return self.action_spaces[AGENTS[agent_index(agent)]]
 
     def reset(self, seed: int | None = None, options: dict[str, Any] | None = None) -> None:
         """A new game. `seed` deals as `Game.new(seed=seed)` and seeds the later resets;
@@ -200,7 +255,7 @@ class raw_env(AECEnv):  # type: ignore[misc]  # PettingZoo's name for the unwrap
 
     def observe(self, agent: str) -> Obs:
         """`agent`'s observation: its own view only."""
-        return observe_game(self.game, AGENTS.index(agent))
+        return observe_game(self.game, agent_index(agent))
 
     def step(self, action: Any) -> None:
         """Play one move for the selected agent (None once it is terminated or truncated)."""
@@ -255,4 +310,4 @@ def env(**kwargs: Any) -> Any:
     return e
 
 
-__all__ = ["AGENTS", "REWARDS", "env", "observation_space", "raw_env"]
+__all__ = ["AGENTS", "REWARDS", "UnknownAgentError", "env", "observation_space", "raw_env"]

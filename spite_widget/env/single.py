@@ -46,10 +46,18 @@ class SpiteEnv(gymnasium.Env[Obs, np.int64]):
     ) -> None:
         """`seat`: the agent's player (0 moves first). An illegal action ends the episode with
         `illegal_reward`, as PettingZoo's classic games do; `info["illegal"]` says why.
-        `reward` and `max_moves` as in `raw_env`."""
+        `reward` and `max_moves` as in `raw_env`. `max_moves` counts both players' moves: in
+        seat 1, one that the opponent's opening turn reaches would leave the agent no move, so
+        it is refused with a ValueError (`max_moves=1` here, since it always does; a larger one
+        at the `reset` whose deal makes that turn so long)."""
         self.rules = check_options(rules, reward, max_moves, render_mode)
         if type(seat) is not int or seat not in (0, 1):
             raise ValueError(f"seat must be 0 or 1, not {seat!r}")
+        if seat == 1 and max_moves == 1:
+            raise ValueError(
+                "max_moves=1 gives the agent in seat 1 no move: the opponent moves first and its "
+                "first move reaches max_moves. Give a larger max_moves (or None)"
+            )
         self._opponent_spec = opponent
         self.opponent: Bot = as_bot(opponent, seed=0)
         """The bot playing the other seat. A level name or a spec is made anew at each reset,
@@ -74,7 +82,9 @@ class SpiteEnv(gymnasium.Env[Obs, np.int64]):
         self, *, seed: int | None = None, options: dict[str, Any] | None = None
     ) -> tuple[Obs, dict[str, Any]]:
         """A new game: `seed` deals as `Game.new(seed=seed)`; `options` as in `raw_env.reset`.
-        The opponent plays first when the agent's seat does not."""
+        The opponent plays first when the agent's seat does not; if that opening turn reaches
+        `max_moves` (or ends the game) the agent would get no move, and since a Gymnasium
+        reset cannot end an episode this raises ValueError (and `step` asks for a reset)."""
         super().reset(seed=seed)
         game_seed = seed if seed is not None else int(self.np_random.integers(2**62))
         self.game = new_game(game_seed, options, self.rules)
@@ -84,9 +94,21 @@ class SpiteEnv(gymnasium.Env[Obs, np.int64]):
             self.opponent = copy.deepcopy(self._built_in)
             self.opponent.seed = game_seed
             self.opponent.rng = random.Random(game_seed)
-        self._ended = None
+        self._ended = "the opponent failed to move"  # until its opening turn is played
         self._renderer.reset()
         self._opponent_turn()
+        game = self.game
+        if game.is_over or game.current_player != self.seat:
+            if game.is_over:
+                self._ended, remedy = "the game ended in the opponent's opening turn", "Give another deal"
+            else:
+                self._ended = f"max_moves={self.max_moves} was reached in the opponent's opening turn"
+                remedy = "Give a larger max_moves (or None)"
+            raise ValueError(
+                f"{self._ended} ({game.ply} moves), before the agent's first move: a Gymnasium "
+                f"episode cannot end in reset(). {remedy}"
+            )
+        self._ended = None
         if self.render_mode == "human":
             self.render()
         return observe_game(self.game, self.seat), {}
@@ -101,10 +123,6 @@ class SpiteEnv(gymnasium.Env[Obs, np.int64]):
             raise RuntimeError("the game is over: call reset() to start a new one")
         if self._ended is not None:
             raise RuntimeError(f"the episode has ended ({self._ended}): call reset() to start a new one")
-        if game.current_player != self.seat:  # max_moves reached in the opponent's turn at reset
-            raise RuntimeError(
-                "the episode has ended in the opponent's turn: call reset() to start a new one"
-            )
         try:
             play_action(game, action)
         except IllegalMoveError as e:

@@ -14,8 +14,8 @@ from decks import deal
 from pettingzoo.test import api_test, render_test, seed_test
 
 from spite_widget import Game, IllegalMoveError
-from spite_widget.env import LAYOUT, N_ACTIONS, OBS_SIZE, env, raw_env
-from spite_widget.env.aec import observe_game
+from spite_widget.env import ACTION_NAMES, LAYOUT, N_ACTIONS, OBS_SIZE, env, raw_env
+from spite_widget.env.aec import UnknownAgentError, observe_game
 from spite_widget.env.encoding import OBS_HIGH, mask_of, observe_view
 
 # PettingZoo's api_test warns about every Dict observation (its own classic games too)
@@ -233,7 +233,9 @@ def test_raw_env_refuses_an_illegal_action_and_changes_nothing() -> None:
     before = e.game.to_record()
     with pytest.raises(IllegalMoveError, match=r"action 0 \(P>C1\) is not legal: .*Legal actions: .*H:7>S1"):
         e.step(0)
-    with pytest.raises(IllegalMoveError, match="there is no card for H:A>C1"):
+    with pytest.raises(
+        IllegalMoveError, match=r"action 15 \(H:A>C1\) is not legal: there is no Ace in your hand\."
+    ):
         e.step(15)
     for bad in (-1, N_ACTIONS, 2.0, "3", True, None):
         with pytest.raises(ValueError, match="an action is a whole number from 0 to 105"):
@@ -241,6 +243,41 @@ def test_raw_env_refuses_an_illegal_action_and_changes_nothing() -> None:
     assert e.game.to_record() == before and e.agent_selection == "player_0"
     e.step(np.int64(15 + 7 * 6 + 3))  # numpy integers are actions too
     assert e.agent_selection == "player_1"
+
+
+def test_an_illegal_action_is_named_once_with_the_engines_reason() -> None:
+    """It said "action 3 (S1>C1) is not legal: there is no card for S1>C1 (action 3)": the
+    action twice, and no reason in the game's words."""
+    e = raw_env()
+    e.reset(options={"deck": deal(payoffs=(["5c"], []), hands=(["7h", "8c", "9s", "Jh", "Qd"], []))})
+    reasons = {
+        0: "a 5 cannot go on C1: C1 is empty, so it needs an Ace",  # the engine's, from Game.play
+        3: "side stack S1 is empty",  # the engine's, for a pile with no card
+        14: "side stack S4 is empty",
+        15 + 7 * 12 + 1: "there is no King in your hand",  # a rank: no card of it, any suit
+    }
+    for action, reason in reasons.items():
+        with pytest.raises(IllegalMoveError) as caught:
+            e.step(action)
+        said, legal = str(caught.value).split(". Legal actions: ")
+        assert said == f"action {action} ({ACTION_NAMES[action]}) is not legal: {reason}", said
+        assert "H:7>S1" in legal
+    assert e.game.ply == 0
+
+
+def test_an_unknown_agent_is_refused_naming_the_agents() -> None:
+    """`observe("player_9")` said only "tuple.index(x): x not in tuple"; the spaces gave a bare
+    KeyError. Each is now both a KeyError and a ValueError (what either gave before)."""
+    message = "^no agent 'player_9': the agents are player_0 and player_1$"
+    for e in (raw_env(), env()):
+        e.reset(seed=1)
+        for method in (e.observe, e.observation_space, e.action_space):
+            for error in (KeyError, ValueError):
+                with pytest.raises(error, match=message):
+                    method("player_9")
+        with pytest.raises(UnknownAgentError, match=r"^no agent 0: the agents are"):
+            e.observe(0)
+        assert e.observe("player_1")["action_mask"].shape == (N_ACTIONS,)
 
 
 def test_wrapped_env_ends_the_game_on_an_illegal_action_with_minus_one(

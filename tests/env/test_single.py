@@ -119,6 +119,56 @@ def test_bad_settings_are_refused() -> None:
         SpiteEnv(opponent=42)
 
 
+def test_a_max_moves_that_leaves_the_agent_no_move_is_refused() -> None:
+    """`SpiteEnv(seat=1, max_moves=1).reset(seed=3)` returned an all-zero mask and `info == {}`:
+    the episode had ended inside reset, which Gymnasium cannot say, and the first `step` raised.
+    Gymnasium's own TimeLimit refuses a limit that allows no step (ValueError), and its vector
+    envs step straight after a reset, so the env refuses such a max_moves where it shows."""
+    with pytest.raises(ValueError, match="max_moves=1 gives the agent in seat 1 no move"):
+        SpiteEnv(seat=1, max_moves=1)
+    env = SpiteEnv(seat=1, max_moves=2, opponent="greedy")  # at seed 3 greedy opens with 2 moves
+    with pytest.raises(
+        ValueError,
+        match=r"max_moves=2 was reached in the opponent's opening turn \(2 moves\), before the agent's first "
+        r"move: a Gymnasium episode cannot end in reset\(\)\. Give a larger max_moves \(or None\)",
+    ):
+        env.reset(seed=3)
+    with pytest.raises(
+        RuntimeError, match=r"\(max_moves=2 was reached in the opponent's opening turn\): call reset"
+    ):
+        env.step(0)
+    obs, _ = env.reset(seed=0)  # another deal gives the agent its move, then truncates
+    assert obs["action_mask"].any() and env.step(int(np.flatnonzero(obs["action_mask"])[0]))[3]
+    obs, _ = SpiteEnv(seat=1, max_moves=3, opponent="greedy").reset(seed=3)
+    assert obs["action_mask"].any()
+    env = SpiteEnv(seat=0, max_moves=1)  # seat 0 moves first: one step, then truncated
+    obs, _ = env.reset(seed=3)
+    assert env.step(int(np.flatnonzero(obs["action_mask"])[0]))[2:4] == (False, True)
+
+
+def test_a_deal_whose_opening_turn_ends_the_game_is_refused_at_reset() -> None:
+    payoff = [f"{r}c" for r in "A23456789TJQ"] + [f"{r}d" for r in "A2345678"]  # played out in one turn
+    env = SpiteEnv(seat=1, opponent="greedy")
+    with pytest.raises(
+        ValueError, match=r"the game ended in the opponent's opening turn .*Give another deal"
+    ):
+        env.reset(options={"deck": deal(payoffs=(payoff, []))})
+    assert env.game.winner == 0
+    with pytest.raises(RuntimeError, match="call reset"):
+        env.step(0)
+
+
+def test_an_opponent_failing_in_its_opening_turn_leaves_step_refusing() -> None:
+    env = SpiteEnv(opponent=Stubborn(), seat=1)
+    with pytest.raises(BotError):
+        env.reset(seed=1)
+    with pytest.raises(
+        RuntimeError, match=r"the episode has ended \(the opponent failed to move\): call reset"
+    ):
+        env.step(0)
+    assert env.game.ply == 0
+
+
 def test_gymnasium_make_builds_the_env_and_it_passes_the_checker_with_its_spec() -> None:
     made = gymnasium.make(GYM_ID, opponent="random", render_mode="ansi")
     assert isinstance(made.unwrapped, SpiteEnv) and made.unwrapped.spec is not None
