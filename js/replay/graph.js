@@ -16,6 +16,32 @@ function svgEl(name, attrs) {
   return e;
 }
 
+/**
+ * Whole percents of p0's win, p1's win and a draw that add up to 100 (largest remainder):
+ * each figure rounded alone can make 101 or 99 ("50%, 44%, draw 7%" for 0.496 and 0.437). A
+ * tie for the last point goes to the smaller figure, so that 99.4% stays 99%, not a sure 100%.
+ * @returns {[number, number, number]}
+ */
+export function percents(p0, p1) {
+  const parts = [Math.max(0, p0), Math.max(0, p1)];
+  parts.push(Math.max(0, 1 - parts[0] - parts[1]));
+  const total = parts[0] + parts[1] + parts[2];
+  const scaled = parts.map((p) => (p / total) * 100);
+  const whole = scaled.map((v) => Math.floor(v + 1e-9)); // 0.29 * 100 is 28.999999999999996
+  let left = 100 - whole[0] - whole[1] - whole[2];
+  const order = [0, 1, 2].sort((a, b) => {
+    const ra = scaled[a] - whole[a];
+    const rb = scaled[b] - whole[b];
+    return Math.abs(ra - rb) > 1e-9 ? rb - ra : scaled[a] - scaled[b];
+  });
+  for (const i of order) {
+    if (left <= 0) break;
+    whole[i] += 1;
+    left -= 1;
+  }
+  return whole;
+}
+
 /** @param {(ply: number) => void} seek  show ply `ply` of the main line */
 export function evalGraph(seek) {
   const box = el("figure", "swr-graph");
@@ -70,14 +96,9 @@ export function evalGraph(seek) {
       );
       const here = shown > 0 ? evals[shown - 1] : null;
       const who = { first: names[0], second: names[1] };
+      const [p0, p1, draw] = here ? percents(here[0], here[1]) : [0, 0, 0];
       const at = here
-        ? t(null, "replay.graph.at", {
-            ...who,
-            ply: shown,
-            p0: Math.round(here[0] * 100),
-            p1: Math.round(here[1] * 100),
-            draw: Math.max(0, Math.round((1 - here[0] - here[1]) * 100)),
-          })
+        ? t(null, "replay.graph.at", { ...who, ply: shown, p0, p1, draw })
         : shown ? t(null, "replay.graph.none", { ply: shown }) : t(null, "replay.graph.deal");
       svg.setAttribute("aria-label", t(null, "replay.graph", { ...who, at }));
       caption.textContent = t(null, "replay.graph.caption", { ...who, at }) + (inLine ? t(null, "replay.graph.branch") : "");

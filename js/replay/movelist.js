@@ -33,6 +33,7 @@ export class MoveList {
     this.box.append(this.list);
     this.items = new Map();
     this.current = null;
+    this.observer = null; // watches a list drawn before it was laid out (see reveal)
     this.box.addEventListener("click", (e) => {
       const b = e.target.closest("[data-ply]");
       if (b && this.box.contains(b)) onPick(b.dataset.line ? JSON.parse(b.dataset.line) : [], Number(b.dataset.ply));
@@ -160,16 +161,50 @@ export class MoveList {
       if (hadFocus && stop !== active) stop.focus({ preventScroll: true });
     }
     if (!b) {
+      this.stopWaiting();
       if (ply === 0) this.box.scrollTop = 0;
       return;
     }
     b.classList.add("swr-current");
     b.setAttribute("aria-current", "step");
+    this.reveal();
+  }
+
+  /**
+   * Scroll the list (only the list, never the page) so that the current move is in view. A
+   * list with no height yet (drawn before it was in the page, as a notebook's output is, or
+   * in a hidden output) is scrolled once it is laid out: a ResizeObserver waits for that.
+   */
+  reveal() {
+    const b = this.current;
+    if (!b) return;
     const box = this.box.getBoundingClientRect();
+    if (!box.height) {
+      this.waitForLayout();
+      return;
+    }
+    this.stopWaiting();
     const r = b.getBoundingClientRect();
-    if (!box.height) return;
     const pad = 28;
     if (r.top < box.top + pad) this.box.scrollTop -= box.top + pad - r.top;
     else if (r.bottom > box.bottom - pad) this.box.scrollTop += r.bottom - (box.bottom - pad);
+  }
+
+  waitForLayout() {
+    if (this.observer || typeof ResizeObserver === "undefined") return;
+    this.observer = new ResizeObserver(() => {
+      if (this.box.getBoundingClientRect().height) this.reveal();
+    });
+    this.observer.observe(this.box);
+  }
+
+  stopWaiting() {
+    if (this.observer) this.observer.disconnect();
+    this.observer = null;
+  }
+
+  /** Stop watching the list's size (the view is torn down). */
+  destroy() {
+    this.stopWaiting();
   }
 }
