@@ -88,8 +88,8 @@ export function controls(on) {
     box,
     lineBar,
     speedMs: () => SPEEDS[Number(speed.value)].ms,
-    /** @param {{ply: number, length: number, playing: boolean, line: number[][], editable: boolean}} s */
-    update({ ply, length: n, playing, line, editable }) {
+    /** @param {{ply: number, length: number, playing: boolean, line: number[][], ahead?: number[][], editable: boolean}} s */
+    update({ ply, length: n, playing, line, ahead = [], editable }) {
       buttons.start.disabled = ply <= 0;
       buttons.back.disabled = ply <= 0;
       buttons.forward.disabled = ply >= n;
@@ -105,13 +105,17 @@ export function controls(on) {
       slider.setAttribute("aria-valuetext", t(null, ply ? "replay.slider.at" : "replay.slider.deal", { ply, length: n }));
       slider.style.setProperty("--swr-fill", n ? `${(100 * ply) / n}%` : "0%");
       counter.textContent = `${ply} / ${n}`;
-      const inLine = line.length > 0;
+      // stepped back above a side line's start, the cursor is still in it: Forward steps into
+      // it, the counter counts its moves and the buttons act on it, so the bar says so
+      const inLine = line.length > 0 || ahead.length > 0;
+      const chain = (l) => l.map(([b, v]) => t(null, "replay.linebar.step", { move: b, line: v })).join(" › ");
       lineBar.hidden = !inLine;
-      lineLabel.textContent = inLine
-        ? t(null, "replay.linebar.at", {
-            where: line.map(([b, v]) => t(null, "replay.linebar.step", { move: b, line: v })).join(" › "),
-          })
-        : "";
+      lineBar.dataset.ahead = ahead.length ? "true" : "false";
+      lineLabel.textContent = ahead.length
+        ? t(null, "replay.linebar.ahead", { where: chain(ahead) })
+        : inLine
+          ? t(null, "replay.linebar.at", { where: chain(line) })
+          : "";
       for (const b of lineBar.querySelectorAll("[data-line-action]")) {
         b.disabled = !inLine || (!editable && b.dataset.lineAction !== "exit");
         if (!editable && b.dataset.lineAction !== "exit") b.hidden = true;

@@ -50,6 +50,7 @@ export function standaloneModel(data) {
     state.ply = p;
     state.length = n;
     state.line = at;
+    state.line_ahead = line.length > at.length ? line : [];
     state.moves = g.moves;
     state.evals = g.evals || [];
     state.info = g.info;
@@ -81,12 +82,13 @@ export function standaloneModel(data) {
       queueMicrotask(() => {
         if (msg.type === "seek") show(cursorLine, msg.ply);
         else if (msg.type === "goto") show(msg.line, msg.ply);
-        else if (msg.type === "line" && msg.action === "exit" && cursorLine.length) show(cursorLine.slice(0, -1), start(cursorLine));
+        else if (msg.type === "line" && msg.action === "exit" && cursorLine.length)
+          show(cursorLine.slice(0, -1), Math.min(state.ply, start(cursorLine)));
         else if (msg.type === "game" && data.games[msg.game]) {
           game = msg.game;
           show([], 0);
         } else say(words("replay.page.copy"), "error");
-        emit(["table", "annotation", "ply", "length", "line", "moves", "evals", "info", "status"]);
+        emit(["table", "annotation", "ply", "length", "line", "line_ahead", "moves", "evals", "info", "status"]);
       });
     },
   };

@@ -287,6 +287,58 @@ def test_the_exported_page_steps_into_a_side_line(page: Any, tmp_path: Path, art
     assert page.locator(".swr-root [data-line-action='promote']").is_hidden()  # read-only here
 
 
+def test_stepped_back_above_a_side_line_the_bar_says_forward_goes_into_it(
+    page: Any, tmp_path: Path, artifacts: Path
+) -> None:
+    """Back above where a side line starts, the position is the main line's, but the cursor
+    is still in the side line: Forward steps into it and the counter counts its moves. The bar
+    was hidden then, and "20 / 22" seemed to be the game's; it now says the line is ahead,
+    and Leave line takes the cursor to the game (20 / 155), where Forward plays the game's move."""
+    from spite_widget.widgets.replay import ReplayWidget
+
+    first, second = alternatives(20)
+    w = ReplayWidget(SAMPLE)
+    w.seek(20)
+    w.play(str(first))
+    w.play(str(second))
+    w.seek(20)  # the kernel's widget says the same (tests/widgets)
+    assert (w.line, w.line_ahead, w.length) == ([], [[21, 1]], 22)
+    w.exit_line()
+    path = tmp_path / "ahead.html"
+    w.to_html(path)
+    page.set_viewport_size({"width": 960, "height": 900})
+    page.goto(path.as_uri())
+    page.locator(".swr-root").wait_for()
+    page.locator(".swr-movelist .swr-move-side").nth(1).click()
+    wait_line(page, [[21, 1]])
+    wait_ply(page, 22)
+    bar = page.locator(".swr-linebar")
+    for _ in range(2):
+        page.locator(".swr-root [data-action='back']").click()
+    wait_ply(page, 20)
+    wait_line(page, [])
+    assert bar.is_visible() and bar.get_attribute("data-ahead") == "true"
+    assert bar.inner_text().startswith("Side line ahead (move 21, line 1): Forward steps into it"), (
+        bar.inner_text()
+    )
+    assert page.locator(".swr-counter").inner_text() == "20 / 22"
+    page.locator(".swr-linebar").screenshot(path=str(artifacts / "replay-line-ahead.png"))
+    page.locator(".swr-root [data-action='forward']").click()
+    wait_ply(page, 21)
+    assert page.locator(".swr-move-side.swr-current").get_attribute("data-ply") == "21"
+    assert bar.get_attribute("data-ahead") == "false" and bar.inner_text().startswith(
+        "Side line (move 21, line 1)"
+    )
+    page.locator(".swr-root [data-action='back']").click()
+    wait_ply(page, 20)
+    page.locator(".swr-root [data-line-action='exit']").click()
+    page.wait_for_function("() => document.querySelector('.swr-counter').textContent === '20 / 155'")
+    assert bar.is_hidden()
+    page.locator(".swr-root [data-action='forward']").click()
+    wait_ply(page, 21)
+    assert page.locator(".swr-move.swr-current:not(.swr-move-side)").get_attribute("data-ply") == "21"
+
+
 def test_a_side_line_by_clicks_in_notebook7(nb7_notebook: Any, page: Any, artifacts: Path) -> None:
     """The same board in Notebook 7: a side line made by clicks reaches the kernel, promoted
     and deleted from its buttons."""

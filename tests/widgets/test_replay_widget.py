@@ -482,11 +482,13 @@ def test_a_move_from_the_browser_starts_a_side_line_nested_under_the_move_it_rep
     # stepping back above the line's start shows the main line; goto comes back into it
     seek(w, 20)
     assert w.line == [] and w.annotation["move"] == str(w.replay.game.moves[19])
+    # ... but Forward still steps into the side line, whose moves the counter counts: it is ahead
+    assert (w.line_ahead, w.length) == ([[21, 1]], 22)
     send(w, {"type": "goto", "line": [[21, 1]], "ply": 22, "seq": w.table["seq"]})
     assert (w.line, w.ply) == ([[21, 1]], 22) and w.annotation["comment"] == "why not"
     # leave it: back at the branch, in the main line
     send(w, {"type": "line", "action": "exit", "seq": w.table["seq"]})
-    assert (w.line, w.ply, w.length) == ([], 20, 155)
+    assert (w.line, w.ply, w.length, w.line_ahead) == ([], 20, 155, [])
     # saved and loaded, the side line is there with its notes
     w.save(tmp_path / "lines.json")
     again = ReplayWidget(tmp_path / "lines.json")

@@ -40,6 +40,7 @@ _LABELS: Final[dict[str, tuple[str, str]]] = {
     "replay.linebar": NPC_("aria-label", "side line"),
     "replay.linebar.label": NPC_("side line", "Side line"),
     "replay.linebar.at": NPC_("side line", "Side line ({where})"),
+    "replay.linebar.ahead": NPC_("side line", "Side line ahead ({where}): Forward steps into it"),
     "replay.linebar.step": NPC_("side line", "move {move}, line {line}"),
     "replay.line.exit": NPC_("button", "Leave line"),
     "replay.line.exit.title": NPC_("button", "Back to where this side line branched off (U)"),

@@ -150,6 +150,13 @@ def where(r: Replay) -> LineAddress:
     return out
 
 
+def ahead(r: Replay) -> LineAddress:
+    """The side line the cursor steps into going forward, when it stepped back above that
+    line's start (the position shown then belongs to a line above it); [] otherwise."""
+    cursor = [[b, v] for b, v in r.line]
+    return cursor if len(cursor) > len(where(r)) else []
+
+
 def annotation_at(r: Replay, last: LastMove | None = None) -> Annotation:
     """What the comment panel shows at the cursor: the move that led here, its comment and mark
     (at the deal: the record's opening comment)."""

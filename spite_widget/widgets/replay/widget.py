@@ -43,6 +43,7 @@ from .protocol import (
 )
 from .strings import replay_strings
 from .views import (
+    ahead,
     annotation_at,
     evals,
     game_info,
@@ -120,6 +121,10 @@ class ReplayWidget(PythonOwnedWidget[StatusKind]):
     to move; from a seat: that seat, on its turn only; [] when the game is over there)."""
     line = traitlets.List(traitlets.List(traitlets.Int())).tag(sync=True)
     """The side line the position shown belongs to (1-based [move, variation] pairs; [] the main line)."""
+    line_ahead = traitlets.List(traitlets.List(traitlets.Int())).tag(sync=True)
+    """The side line Forward steps into, when the cursor stepped back above its start (as
+    `w.replay.line` says it; `length` counts its moves, and Leave line, Promote and Delete act
+    on it); [] when it is the line shown."""
     evals: traitlets.List[Any] = traitlets.List(allow_none=True).tag(sync=True)
     """The evaluation graph: [p0, p1] (each player's chance of winning) after every main-line
     move, None where the record has no `eval` (from a seat: its own moves, up to the cursor)."""
@@ -252,7 +257,9 @@ class ReplayWidget(PythonOwnedWidget[StatusKind]):
         """Play `move` (e.g. "H:Kc>C3") at the cursor, as a click on the table would: the next
         move steps on, the first move of a side line enters it, any other legal move starts a
         side line (or extends the one the cursor ends). IllegalMoveError says why not, and
-        nothing changes."""
+        nothing changes. Either player's move, whatever `perspective` shows: a seat is how the
+        table is seen, and a script is not a person at it (a click from a seat plays that
+        seat's moves only)."""
         with self._speaking():
             self._play(move)
 
@@ -753,6 +760,7 @@ class ReplayWidget(PythonOwnedWidget[StatusKind]):
                 self.length = len(r)
                 self.ply = r.ply
                 self.line = where(r)
+                self.line_ahead = ahead(r)
                 self.annotation = dict(self._annotation())
                 self.info = dict(self._info())
                 self.evals = self._evals()
