@@ -28,7 +28,7 @@ import { puzzlesSlot } from "./puzzles.js";
 
 const TRAITS = [
   "table", "moves", "length", "ply", "annotation", "info", "status", "review", "perspective",
-  "legal", "line", "evals", "summary",
+  "legal", "line", "line_ahead", "evals", "summary",
 ];
 
 const isField = (t) =>
@@ -193,9 +193,9 @@ export function mountReplay(model, host, widgets = null) {
     Home: () => go(0),
     End: () => go(model.get("length") || 0),
     " ": () => (playing ? stop() : start()),
-    u: () => (model.get("line") || []).length && send(lineMessage("exit", seq())),
-    p: () => editable() && (model.get("line") || []).length && send(lineMessage("promote", seq())),
-    Delete: () => editable() && (model.get("line") || []).length && send(lineMessage("delete", seq())),
+    u: () => inSideLine() && send(lineMessage("exit", seq())),
+    p: () => editable() && inSideLine() && send(lineMessage("promote", seq())),
+    Delete: () => editable() && inSideLine() && send(lineMessage("delete", seq())),
   };
   root.addEventListener("keydown", (e) => {
     if (e.altKey || e.ctrlKey || e.metaKey) return;
@@ -241,6 +241,8 @@ export function mountReplay(model, host, widgets = null) {
     root.dataset.playerToMove = String(t.to_move);
     root.dataset.gameOver = t.result && t.ply === (model.get("length") || 0) ? "true" : "false";
   }
+  // the cursor is in a side line: the position's own, or the one Forward steps into
+  const inSideLine = () => (model.get("line") || []).length > 0 || (model.get("line_ahead") || []).length > 0;
   function drawControls() {
     const n = model.get("length") || 0;
     const ply = model.get("ply") || 0;
@@ -250,7 +252,7 @@ export function mountReplay(model, host, widgets = null) {
     root.dataset.line = JSON.stringify(line);
     root.classList.toggle("swr-playing", playing);
     root.classList.toggle("swr-in-line", line.length > 0);
-    transport.update({ ply, length: n, playing, line, editable: editable() });
+    transport.update({ ply, length: n, playing, line, ahead: model.get("line_ahead") || [], editable: editable() });
   }
   function drawMoves() {
     const moves = model.get("moves") || [];
@@ -308,6 +310,7 @@ export function mountReplay(model, host, widgets = null) {
     ply: ["controls", "moves", "graph"],
     length: ["controls", "moves"],
     line: ["controls", "moves", "graph", "note"],
+    line_ahead: ["controls"],
     moves: ["moves", "graph"],
     annotation: ["note"],
     info: ["header", "moves", "note", "table"],
@@ -339,6 +342,7 @@ export function mountReplay(model, host, widgets = null) {
     stop();
     note.flush();
     table.destroy();
+    moveList.destroy();
     puzzles.destroy();
     for (const [t, h] of handlers) model.off(`change:${t}`, h);
   };
