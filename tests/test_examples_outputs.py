@@ -42,6 +42,9 @@ NOTEBOOKS = sorted((ROOT / "examples").glob("*.ipynb"))
 
 WIDGET_VIEW = _maker.WIDGET_VIEW
 _ADDRESS = re.compile(r" at 0x[0-9a-f]+")
+# An exported page's size moves with every change to the JS bundle, and a bundle built on
+# another machine may differ by a kilobyte: the figure is shown to the reader, not compared.
+_SIZE = re.compile(r"\b\d+ KB\b")
 """Object addresses in a default repr differ at every run; nothing else is normalised."""
 
 
@@ -76,7 +79,7 @@ def text_outputs(nb: Any) -> list[tuple[int, list[str]]]:
                     texts.append("".join(plain) if isinstance(plain, list) else plain)
             elif kind == "error":
                 texts.append(f"error: {o.get('ename')}: {o.get('evalue')}")
-        out.append((i, [_ADDRESS.sub(" at 0x…", t) for t in texts]))
+        out.append((i, [_SIZE.sub("… KB", _ADDRESS.sub(" at 0x…", t)) for t in texts]))
     return out
 
 
