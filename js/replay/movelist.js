@@ -33,7 +33,7 @@ export class MoveList {
     this.box.append(this.list);
     this.items = new Map();
     this.current = null;
-    this.observer = null; // watches a list drawn before it was laid out (see reveal)
+    this.observer = null; // watches the list's size to keep the move shown in view (see reveal)
     this.box.addEventListener("click", (e) => {
       const b = e.target.closest("[data-ply]");
       if (b && this.box.contains(b)) onPick(b.dataset.line ? JSON.parse(b.dataset.line) : [], Number(b.dataset.ply));
@@ -161,7 +161,6 @@ export class MoveList {
       if (hadFocus && stop !== active) stop.focus({ preventScroll: true });
     }
     if (!b) {
-      this.stopWaiting();
       if (ply === 0) this.box.scrollTop = 0;
       return;
     }
@@ -173,38 +172,42 @@ export class MoveList {
   /**
    * Scroll the list (only the list, never the page) so that the current move is in view. A
    * list with no height yet (drawn before it was in the page, as a notebook's output is, or
-   * in a hidden output) is scrolled once it is laid out: a ResizeObserver waits for that.
+   * in a hidden output) is scrolled once it is laid out, and a list the page later narrows
+   * or widens (a panel resized, a phone turned) is scrolled again: a ResizeObserver watches
+   * the list's box for both.
    */
   reveal() {
     const b = this.current;
     if (!b) return;
+    this.watchSize();
     const box = this.box.getBoundingClientRect();
-    if (!box.height) {
-      this.waitForLayout();
-      return;
-    }
-    this.stopWaiting();
+    if (!box.height) return;
     const r = b.getBoundingClientRect();
     const pad = 28;
     if (r.top < box.top + pad) this.box.scrollTop -= box.top + pad - r.top;
     else if (r.bottom > box.bottom - pad) this.box.scrollTop += r.bottom - (box.bottom - pad);
   }
 
-  waitForLayout() {
+  watchSize() {
     if (this.observer || typeof ResizeObserver === "undefined") return;
+    let last = "";
     this.observer = new ResizeObserver(() => {
-      if (this.box.getBoundingClientRect().height) this.reveal();
+      const { width, height } = this.box.getBoundingClientRect();
+      const size = `${Math.round(width)}x${Math.round(height)}`;
+      if (size === last) return;
+      last = size;
+      if (height) this.reveal();
     });
     this.observer.observe(this.box);
   }
 
-  stopWaiting() {
+  stopWatching() {
     if (this.observer) this.observer.disconnect();
     this.observer = null;
   }
 
   /** Stop watching the list's size (the view is torn down). */
   destroy() {
-    this.stopWaiting();
+    this.stopWatching();
   }
 }

@@ -105,3 +105,31 @@ def test_the_chances_under_the_graph_add_up_to_100(page: Any, tmp_path: Path, ar
         if sum(shown) != 100 or any(abs(s - e) >= 1 for s, e in zip(shown, exact, strict=True)):
             wrong[ply] = shown
     assert not wrong, f"{len(wrong)} of 155 moves: {wrong}"
+
+
+def test_the_move_list_keeps_the_move_shown_in_view_when_the_page_is_resized(
+    page: Any, tmp_path: Path, artifacts: Path
+) -> None:
+    """The list was scrolled to the move shown only when a move was shown: a page narrowed
+    after that (a panel dragged, a phone turned) rewrapped the turns and left the move out of
+    view until the next step. Exported page, no kernel: the same list as in the notebook."""
+    path = tmp_path / "resized.html"
+    ReplayWidget(SAMPLE).to_html(path)
+    page.set_viewport_size({"width": 1200, "height": 900})
+    page.goto(path.as_uri())
+    page.locator(".swr-root").wait_for()
+    page.locator(".swr-root .swr-movelist .swr-move[data-ply='60']:not([data-line])").click()
+    wait_ply(page, 60)
+    page.wait_for_function(f"() => ({WHERE})().inView", timeout=5_000)
+    before = page.evaluate(WHERE)
+    for width in (700, 420, 1200):
+        page.set_viewport_size({"width": width, "height": 900})
+        with contextlib.suppress(Exception):  # a time-out: the assertion below says where things are
+            page.wait_for_function(f"() => ({WHERE})().inView", timeout=3_000)
+        where = page.evaluate(WHERE)
+        page.locator(".swr-root").screenshot(path=str(artifacts / f"replay-polish-resized-{width}.png"))
+        assert where["current"] == "60" and where["listHeight"] > 0 and where["inView"], (
+            width,
+            before,
+            where,
+        )
