@@ -89,6 +89,12 @@ def test_every_hand_card_leaves_a_tappable_strip(
         expect(hand.nth(i)).to_have_class(re.compile(r"\bsw-selected\b"))
         assert page.locator(".sw-root .sw-selected").count() == 1
         assert page.locator("[data-pile].sw-target").count() > 0  # its piles are lit
+        if i == 1:
+            root.screenshot(path=str(artifacts / f"hand-targets-{lang}-{theme}-{width}-selected.png"))
+        # the lifted card stays under the card to its right: every other strip is still its own
+        # (raised above it, it covered its neighbour's strip, and a tap there put it back)
+        for other in page.evaluate(EXPOSED):
+            assert other["hits"] == [other["card"]] * 3, (i, other)
         page.touchscreen.tap(x, s["y"])
         expect(page.locator(".sw-root .sw-selected")).to_have_count(0)
     assert w.game.ply == 0 and not page.evaluate("() => window.__swSent.filter(m => m.type === 'move')")
@@ -110,3 +116,36 @@ def test_no_hand_card_is_squeezed_under_24_px_at_any_width(bare: Any, new_page: 
             if least < 28 - 0.5:
                 low.append((name, width, round(least, 1)))
     assert not low, low[:10]
+
+
+@pytest.mark.parametrize("width", [460, 540])
+def test_a_picked_up_card_stays_under_its_right_neighbour_in_a_fanned_hand(
+    bare: Any, new_page: Any, artifacts: Path, width: int
+) -> None:
+    """Where the hand sits beside the side stacks its cards overlap (at 460 and 540 px each
+    covered card shows 30-37 px). Raised above the fan, the picked-up card covered the strip
+    of the card to its right, and a click there put the picked-up card back instead of
+    taking the other: every strip stays its own card's while a card is picked up."""
+    w = fresh_table("en")
+    page = bare.open(w, page=new_page(viewport={"width": 1000, "height": 1100}))
+    page.evaluate(f"() => {{ document.getElementById('widget').style.width = '{width}px'; }}")
+    hand = page.locator(".sw-root [data-pile='H'] .sw-face")
+    expect(hand).to_have_count(5)
+    page.wait_for_timeout(500)  # the deal's animation is over
+    strips = page.evaluate(EXPOSED)
+    assert any(s["right"] < s["left"] + 60 for s in strips[:-1]), strips  # the cards overlap here
+    for i, s in enumerate(strips[:-1]):
+        page.mouse.click((s["left"] + s["right"]) / 2, s["y"])
+        expect(hand.nth(i)).to_have_class(re.compile(r"\bsw-selected\b"))
+        if i == 1:
+            page.locator(".sw-root").screenshot(path=str(artifacts / f"hand-fanned-{width}-selected.png"))
+        for other in page.evaluate(EXPOSED):
+            assert other["hits"] == [other["card"]] * 3, (i, other)
+        # a click on the next card's strip takes that card instead
+        nxt = strips[i + 1]
+        page.mouse.click((nxt["left"] + nxt["right"]) / 2, nxt["y"])
+        expect(hand.nth(i + 1)).to_have_class(re.compile(r"\bsw-selected\b"))
+        expect(page.locator(".sw-root .sw-selected")).to_have_count(1)
+        page.mouse.click((nxt["left"] + nxt["right"]) / 2, nxt["y"])
+        expect(page.locator(".sw-root .sw-selected")).to_have_count(0)
+    assert w.game.ply == 0
