@@ -79,8 +79,38 @@ export function controls(on) {
     b.type = "button";
     b.dataset.lineAction = action;
     b.title = t(null, `replay.line.${action}.title`);
-    b.addEventListener("click", () => on.line(action));
+    b.addEventListener("click", () => (action === "delete" ? deleteLine() : on.line(action)));
     lineBar.append(b);
+  }
+  // Deleting a side line throws away its moves, comments and marks, and nothing brings
+  // them back: a first press (click or the Delete key) asks, a second one deletes, and
+  // anything else in between (another step, another line, 5 s) keeps the line.
+  const deleteButton = lineBar.querySelector("[data-line-action='delete']");
+  let asked = null; // {line, timer} while the delete button waits for its second press
+  const disarm = () => {
+    if (!asked) return;
+    clearTimeout(asked.timer);
+    asked = null;
+    if (on.asking) on.asking(false);
+    deleteButton.textContent = t(null, "replay.line.delete");
+    deleteButton.title = t(null, "replay.line.delete.title");
+    delete deleteButton.dataset.asking;
+  };
+  let shownLine = "";
+  /** A press of Delete line: true when it deleted, false when it only asked. */
+  function deleteLine() {
+    if (asked && asked.line === shownLine) {
+      disarm();
+      on.line("delete");
+      return true;
+    }
+    disarm();
+    asked = { line: shownLine, timer: setTimeout(disarm, 5000) };
+    deleteButton.textContent = t(null, "replay.line.delete.confirm");
+    deleteButton.title = t(null, "replay.line.delete.confirm.title");
+    deleteButton.dataset.asking = "true";
+    if (on.asking) on.asking(true);
+    return false;
   }
   box.append(transport, speed, slider, counter);
 
@@ -88,6 +118,8 @@ export function controls(on) {
     box,
     lineBar,
     speedMs: () => SPEEDS[Number(speed.value)].ms,
+    deleteLine,
+    disarm,
     /** @param {{ply: number, length: number, playing: boolean, line: number[][], ahead?: number[][], editable: boolean}} s */
     update({ ply, length: n, playing, line, ahead = [], editable }) {
       buttons.start.disabled = ply <= 0;
@@ -108,6 +140,9 @@ export function controls(on) {
       // stepped back above a side line's start, the cursor is still in it: Forward steps into
       // it, the counter counts its moves and the buttons act on it, so the bar says so
       const inLine = line.length > 0 || ahead.length > 0;
+      const where = JSON.stringify([line, ahead, ply]);
+      if (where !== shownLine) disarm();
+      shownLine = where;
       const chain = (l) => l.map(([b, v]) => t(null, "replay.linebar.step", { move: b, line: v })).join(" › ");
       lineBar.hidden = !inLine;
       lineBar.dataset.ahead = ahead.length ? "true" : "false";

@@ -113,6 +113,8 @@ export function mountReplay(model, host, widgets = null) {
       note.flush();
       send(lineMessage(action, seq()));
     },
+    // Delete line asks before it deletes: the status says how to go on, then what it said
+    asking: (yes) => (yes ? say(t(null, "replay.line.delete.asked")) : drawStatus()),
     onSpeed: () => {
       if (playing) {
         clearTimeout(timer);
@@ -195,7 +197,7 @@ export function mountReplay(model, host, widgets = null) {
     " ": () => (playing ? stop() : start()),
     u: () => inSideLine() && send(lineMessage("exit", seq())),
     p: () => editable() && inSideLine() && send(lineMessage("promote", seq())),
-    Delete: () => editable() && inSideLine() && send(lineMessage("delete", seq())),
+    Delete: () => editable() && inSideLine() && transport.deleteLine(),
   };
   root.addEventListener("keydown", (e) => {
     if (e.altKey || e.ctrlKey || e.metaKey) return;
@@ -204,7 +206,7 @@ export function mountReplay(model, host, widgets = null) {
       if (/^(Arrow|Home$|End$|Page)/.test(e.key)) e.stopPropagation();
       return;
     }
-    const f = keyActions[e.key];
+    const f = keyActions[e.key.length === 1 ? e.key.toLowerCase() : e.key]; // U and P, as the titles say, or u and p
     if (!f || (e.key === " " && e.target.tagName === "BUTTON")) return;
     e.preventDefault();
     e.stopPropagation();

@@ -163,10 +163,34 @@ def test_a_side_line_by_clicks_the_review_and_the_graph(
     notebook.set_theme(False)
     page.set_viewport_size({"width": 1040, "height": 1500})
 
-    # delete the side line
-    page.locator(".swr-root [data-line-action='delete']").click()
+    # Leave line's title says (U): Shift+U leaves the line as u does
+    page.locator(".swr-movelist .swr-move-side[data-ply='21']").click()
+    wait_line(page, [[21, 1]])
+    page.keyboard.press("Shift+U")
     wait_line(page, [])
+    page.locator(".swr-movelist .swr-move-side[data-ply='21']").click()
+    wait_line(page, [[21, 1]])
+
+    # delete the side line: a first press asks (its moves and notes would be gone for good),
+    # a step in between keeps the line, and the Delete key asks and deletes the same way
+    delete = page.locator(".swr-root [data-line-action='delete']")
+    delete.click()
+    assert delete.get_attribute("data-asking") == "true"
+    assert delete.inner_text() == "Delete it? Press again"
+    assert "Press again to delete this side line" in page.locator(".swr-root [data-status]").inner_text()
+    page.wait_for_timeout(500)
+    assert page.locator(".swr-move-side").count() > 0
+    assert page.evaluate("() => document.querySelector('.swr-root').dataset.line") == "[[21,1]]"
+    page.keyboard.press("ArrowLeft")  # to the branch point: the line is still ahead
+    wait_ply(page, 20)
+    assert delete.get_attribute("data-asking") is None and delete.inner_text() == "Delete line"
+    page.keyboard.press("Delete")
+    assert delete.get_attribute("data-asking") == "true"
+    page.wait_for_timeout(500)
+    assert page.locator(".swr-move-side").count() > 0
+    page.keyboard.press("Delete")
     page.wait_for_function("() => !document.querySelector('.swr-move-side')", timeout=15_000)
+    wait_line(page, [])
     assert ply(page) == 20
 
 
@@ -363,7 +387,8 @@ def test_a_side_line_by_clicks_in_notebook7(nb7_notebook: Any, page: Any, artifa
     root.screenshot(path=str(artifacts / "analysis-notebook7.png"))
     page.locator(".swr-movelist .swr-move-side[data-ply='21']").click()
     wait_line(page, [[21, 1]])
-    page.locator(".swr-root [data-line-action='delete']").click()
+    page.locator(".swr-root [data-line-action='delete']").click()  # asks
+    page.locator(".swr-root [data-line-action='delete'][data-asking='true']").click()  # deletes
     wait_line(page, [])
     page.wait_for_function("() => !document.querySelector('.swr-move-side')", timeout=15_000)
     assert nb7_notebook.run_json(1) == {"line": [], "main": str(first), "length": 22}

@@ -48,6 +48,14 @@ _LABELS: Final[dict[str, tuple[str, str]]] = {
     "replay.line.promote.title": NPC_("button", "Make this side line the line it hangs on (P)"),
     "replay.line.delete": NPC_("button", "Delete line"),
     "replay.line.delete.title": NPC_("button", "Delete this side line (Delete)"),
+    # a side line may hold comments and marks: a first press asks, a second deletes
+    "replay.line.delete.confirm": NPC_("button", "Delete it? Press again"),
+    "replay.line.delete.confirm.title": NPC_(
+        "button", "Press again to delete this side line and the lines inside it; anything else keeps it"
+    ),
+    "replay.line.delete.asked": NPC_(
+        "side line", "Press again to delete this side line with its moves, comments and marks."
+    ),
     # the header
     "replay.vs": NPC_("header", "v"),
     "replay.games": NPC_("aria-label", "game of the match"),
