@@ -637,7 +637,7 @@ def _why_better(
         t_best = search.threat(search.centers_after(best_path))
         if t_played > t_best + 0.1:
             return _(
-                "it gives the opponent's pay-off {card} a {chance} chance (not {other}) (the expert plays {move})"
+                "it gives the opponent's pay-off {card} a chance of {chance} (not {other}) (the expert plays {move})"
             ).format(card=opp_top.display, chance=f"{t_played:.0%}", other=f"{t_best:.0%}", move=expert)
     if not played.ends_turn and best.ends_turn:
         return _(
@@ -780,9 +780,9 @@ def _threat(plan: str, card: str, p: float) -> str:
         return _(
             "{plan}; the opponent has under a 5% chance to play their pay-off card {card} next turn"
         ).format(plan=plan, card=card)
-    return _("{plan}; the opponent has a {share} chance to play their pay-off card {card} next turn").format(
-        plan=plan, card=card, share=f"{p:.0%}"
-    )
+    return _(
+        "{plan}; the opponent has a chance of {share} to play their pay-off card {card} next turn"
+    ).format(plan=plan, card=card, share=f"{p:.0%}")
 
 
 def _cards_to(played: list[str], targets: list[str], on: bool = False) -> str:

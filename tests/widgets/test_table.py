@@ -10,7 +10,7 @@ import time
 from pathlib import Path
 
 import pytest
-from decks import played_to_the_end
+from decks import deal, played_to_the_end
 
 from spite_widget import Game, IllegalMoveError, Move
 from spite_widget.bots import get_bot
@@ -173,6 +173,40 @@ def test_updates_from_the_computers_thread_are_one_per_move() -> None:
     computer_moves = w.game.ply - 1
     assert len(updates) <= 1 + computer_moves + 1
     assert max(len(json.dumps(m)) for m in updates) < 4096
+
+
+def test_undo_stops_at_a_refill_and_says_why() -> None:
+    """A newcomer emptied their hand mid-turn, drew 5 new cards and found Undo greyed out with
+    no reason ("only your own moves in this turn": they were). The status says it when the
+    hand is refilled, a press says it again, and moves after the draw can still be taken back."""
+    deck = deal(
+        payoffs=(["Ac", "Tc"], ["Kd"]), hands=(["2h", "3h", "4h", "5h", "6h"], []), draws=["7h", "9s"]
+    )
+    w = SpiteWidget(game=Game.new(deck=deck, players=("You", "Bot")), opponent="greedy", opponent_delay=0)
+    front = FrontEnd(w)
+    for m in ("P:Ac>C1", "H:2h>C1", "H:3h>C1", "H:4h>C1"):
+        front.move(m)
+        assert w.actions["undo"]
+    front.move("H:5h>C1")
+    assert w.actions["undo"]
+    front.move("H:6h>C1")  # the hand is empty: 5 new cards
+    assert len(w.game.state.hands[0]) == 5
+    assert (
+        "drew 5 new cards" in front.status
+        and "Moves made before drawing can no longer be taken back" in front.status
+    )
+    assert not w.actions["undo"]
+    ply = w.game.ply
+    front.press("undo")
+    assert front.kind == "error" and "before drawing cannot be taken back" in front.status
+    assert w.game.ply == ply
+    with pytest.raises(IllegalMoveError, match="before drawing cannot be taken back"):
+        w.game.undo()
+    front.move("H:7h>C1")  # a move after the draw is taken back as before
+    front.press("undo")
+    assert w.game.ply == ply and "Took back" in front.status
+    front.press("undo")
+    assert "before drawing cannot be taken back" in front.status
 
 
 def test_undo_takes_back_own_moves_in_this_turn_only() -> None:
@@ -480,7 +514,7 @@ def test_a_page_that_cannot_show_the_replay_is_told_to_open_it_from_a_cell(lang:
 
 
 IN_A_NOTEBOOK = """
-from decks import played_to_the_end
+from decks import deal, played_to_the_end
 from spite_widget.widgets.table import SpiteWidget
 table = SpiteWidget(game=played_to_the_end(players=("You", "Greedy bot")), opponent="greedy", opponent_delay=0)
 fresh = SpiteWidget(opponent="greedy", opponent_delay=0, seed=3)

@@ -113,6 +113,7 @@ class TableSession:
         self.said: Say | None = None
         """The status line after the last change made on the game itself (see `record`)."""
         self._undoable: list[int] = []
+        self._drew_at: int | None = None  # the ply of this turn's refill: Undo stops there
         """The plies after each of the player's moves that may still be taken back, in order."""
         self._turn: list[TurnMove] = []
         """The computer's moves so far in its turn, summed up at its end."""
@@ -214,6 +215,10 @@ class TableSession:
             return
         if move is None:
             if not self._undo_allowed():
+                if self.stopped_by_draw():
+                    raise IllegalMoveError(
+                        "nothing to take back: moves made before drawing cannot be taken back"
+                    )
                 raise IllegalMoveError("nothing to take back: only your own moves in this turn can be undone")
         elif self.busy:
             raise IllegalMoveError("wait: the computer is playing its turn")
@@ -250,6 +255,10 @@ class TableSession:
             self._undoable.clear()
         else:
             self._undoable.append(game.ply)
+        if played.turn_passed:
+            self._drew_at = None
+        elif drew and not over:
+            self._drew_at = game.ply
         if self.computer is not None:
             self.busy = self.computer_to_move
         text, words = self.last["text"], self.last["words"]
@@ -274,6 +283,11 @@ class TableSession:
         if played.turn_passed:
             turn = self.turn_text()
             return Say(f"{text}. {turn}", "turn", f"{words}. {turn}")
+        if drew and player != self.computer:
+            # the new cards are seen: what was played before them stands (said once, here)
+            stop = " " + _("Moves made before drawing can no longer be taken back.")
+            more = _(" and drew 5 new cards")
+            return Say(text + more + "." + stop, "info", words + more + "." + stop)
         more = _(" and drew 5 new cards") if drew else ""
         return Say(text + more + ".", "info", words + more + ".")
 
@@ -289,6 +303,16 @@ class TableSession:
     def can_undo(self) -> bool:
         """Whether the Undo button acts now (never on a covered table)."""
         return not self.covered and self._undo_allowed()
+
+    def stopped_by_draw(self) -> bool:
+        """Whether Undo is off only because the player's hand was refilled in this turn."""
+        return (
+            not self.busy
+            and not self.game.is_over
+            and self._drew_at is not None
+            and not self._undoable
+            and self._drew_at == self.game.ply
+        )
 
     def _undo_allowed(self) -> bool:
         return (
@@ -370,6 +394,7 @@ class TableSession:
         self._shown_to = None
         self.seq += 1
         self._undoable.clear()
+        self._drew_at = None
         self.last = self.played = None
         return say(self.turn_text(), "turn")
 
@@ -381,6 +406,7 @@ class TableSession:
         self.seq += 1
         self.last = self.played = None
         self._undoable.clear()
+        self._drew_at = None
         return say(prefix + self.turn_text(), "turn")
 
     # ------------------------------------------------------------------ the computer's turn

@@ -316,7 +316,10 @@ class SpiteWidget(PythonOwnedWidget[StatusKind]):
 
     def _on_undo(self, msg: ClientMessage) -> None:
         if not self.session.can_undo():
-            self._say(_("Nothing to take back: only your own moves in this turn can be undone."), "error")
+            if self.session.stopped_by_draw():
+                self._say(_("Nothing to take back: moves made before drawing cannot be taken back."), "error")
+            else:
+                self._say(_("Nothing to take back: only your own moves in this turn can be undone."), "error")
             return
         self.session.undo()
 
