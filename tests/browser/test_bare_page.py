@@ -436,7 +436,11 @@ NEW_CARDS = """() => [...document.querySelectorAll('.sw-root [data-pile=H] .sw-n
     const dot = card.querySelector('.sw-new-tag');
     const r = dot.getBoundingClientRect();
     const hit = document.elementFromPoint((r.left + r.right) / 2, (r.top + r.bottom) / 2);
+    const rank = card.querySelector('.sw-tl .sw-rank').getBoundingClientRect();
+    const over = Math.min(r.right, rank.right) - Math.max(r.left, rank.left) > 0.5
+        && Math.min(r.bottom, rank.bottom) - Math.max(r.top, rank.top) > 0.5;
     return {card: card.dataset.card, name: card.getAttribute('aria-label'), tip: card.title, size: r.width,
+            onRank: over,
             seen: !!hit && (!hit.closest('.sw-card') || hit.closest('.sw-card') === card)};
 })"""
 
@@ -460,6 +464,8 @@ def test_the_draw_lesson_shows_which_cards_are_new(
         new = page.evaluate(NEW_CARDS)
         assert [c["card"] for c in new] == ["3h", "Kh", "5d"], (width, new)
         assert all(c["seen"] and c["size"] >= 10 for c in new), (width, new)
+        # the dot keeps off the rank it sits beside (on a phone's small cards it covered the 6's top)
+        assert not any(c["onRank"] for c in new), (width, new)
         assert all(c["name"].endswith(drawn) and c["tip"] == c["name"] for c in new), (width, new)
         if width in (420, 900):
             page.locator(".sw-root [data-pile=H]").screenshot(
