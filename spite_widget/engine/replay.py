@@ -301,14 +301,20 @@ class Replay:
             self._retree()
 
     def exit_line(self) -> None:
-        """Leave the side line: the cursor goes to where it branched off, in the parent line."""
+        """Leave the side line: from inside it, the cursor goes to where it branched off, in the
+        parent line; stepped back above it (the line only ahead), the cursor stays put."""
         if not self._path:
             raise ValueError("the cursor is on the main line")
         branch = self._branch_ply()
-        self._goto(min(self.ply, branch))
+        if self.ply <= branch:
+            # stepped back above the line (it was only ahead): the cursor stays where it is
+            self._path.pop()
+            self._retree()
+            self._changed()
+            return
+        self._goto(branch)
         self._path.pop()
         self._retree()
-        self._goto(branch)
         self._changed()
 
     def play(self, move: Move | str) -> Played:
@@ -325,15 +331,22 @@ class Replay:
             raise IllegalMoveError(reason)
         self._settle()
         n = self.ply
-        if n < len(self):
-            if self.moves[n] == move:
-                self._goto(n + 1)
-                self._changed()
-                return self._last_played()
-            firsts = self.variations()
-            if move in firsts:
-                self.enter_line(firsts.index(move) + 1)
-                return self._last_played()
+        while True:
+            if n < len(self):
+                if self.moves[n] == move:
+                    self._goto(n + 1)
+                    self._changed()
+                    return self._last_played()
+                firsts = self.variations()
+                if move in firsts:
+                    self.enter_line(firsts.index(move) + 1)
+                    return self._last_played()
+            if not (self._path and n == self._branch_ply()):
+                break
+            # the cursor is where its side line branches (the line is only ahead): any other
+            # move is weighed against the parent line, whose next move steps on there
+            self._path.pop()
+            self._retree()
         played = self._cursor.play(move)
         entry: dict[str, Any] = {"move": str(move)}
         stock = self._cursor.stock_after(self._cursor.ply)

@@ -294,6 +294,53 @@ def test_stepped_back_above_a_side_line_a_new_move_branches_from_the_parent_line
     assert [len(out[i].get("variations", [])) for i in (6, 8)] == [1, 1]
 
 
+def test_at_the_point_a_side_line_branches_the_games_move_steps_on_and_others_are_siblings():
+    """Stepped back to where a side line branches, the line is only ahead (Forward steps into
+    it). Playing the game's own next move there nested a copy of it inside that line; it now
+    steps on along the game's moves, and any other new move is a second side line beside
+    the first, not one inside it."""
+    rec = GAME.to_record()
+    r = Replay(rec)
+    r.seek(10)
+    first = other_move(at(rec, 10), rec["moves"][10]["move"])
+    r.play(first)
+    r.seek(10)
+    assert r.line == ((11, 1),)  # the line is ahead of the cursor
+    r.play(rec["moves"][10]["move"])
+    assert r.line == () and r.ply == 11 and r.moves == GAME.moves
+    assert [line[0]["move"] for line in r.record["moves"][10]["variations"]] == [str(first)]
+    assert "variations" not in r.record["moves"][10]["variations"][0][0]
+    r.seek(10)
+    r.play(first)  # the line's own first move still enters it
+    assert r.line == ((11, 1),) and r.ply == 11
+    r.seek(10)
+    second = next(m for m in at(rec, 10).legal_moves() if m not in (first, rec["moves"][10]["move"]))
+    r.play(second)
+    assert r.line == ((11, 2),) and r.move == second
+    assert [line[0]["move"] for line in r.record["moves"][10]["variations"]] == [str(first), str(second)]
+
+
+def test_leaving_a_line_that_is_only_ahead_keeps_the_cursor_where_it_is():
+    """`exit_line()` stepped back above the line jumped forward to its branch point (move 10
+    from move 3); the exported page's Leave line kept the move shown. Now both keep it; from
+    inside the line it still goes back to the branch point."""
+    rec = GAME.to_record()
+    r = Replay(rec)
+    r.seek(10)
+    r.play(other_move(at(rec, 10), rec["moves"][10]["move"]))
+    assert r.ply == 11
+    r.exit_line()
+    assert r.line == () and r.ply == 10
+    r.enter_line(1)
+    r.seek(3)
+    r.exit_line()
+    assert r.line == () and r.ply == 3 and r.moves == GAME.moves
+    r.forward()
+    assert r.move == GAME.moves[3]  # on the game's moves again
+    with pytest.raises(ValueError, match="main line"):
+        r.exit_line()
+
+
 def test_a_bad_side_line_in_a_match_names_the_game_too():
     from spite_widget import Match
 

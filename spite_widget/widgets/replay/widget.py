@@ -277,7 +277,8 @@ class ReplayWidget(PythonOwnedWidget[StatusKind]):
             self._say_position(_("In a side line. "))
 
     def exit_line(self) -> None:
-        """Leave the side line: back to where it branched off, in the line it hangs on."""
+        """Leave the side line: back to where it branched off, in the line it hangs on (stepped
+        back above the line, the move shown stays)."""
         with self._speaking():
             self._replay.exit_line()
             self._say_position(_("Back from the side line. "))
