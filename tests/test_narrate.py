@@ -58,7 +58,7 @@ from spite_widget.engine.narrate import describe_move, describe_move_words
             (0, 0, 11),
             "Ada",
             "Ada played K♥ from the pay-off pile as a Queen on C3 (completing it)",
-            "Ada played the king of hearts from the pay-off pile as the queen on center stack 3",
+            "Ada played the king of hearts from the pay-off pile as the queen on center stack 3 (completing it)",
         ),
         ("H:Th>C1", (9, 0, 0), "", "played 10♥ on C1", "played the ten of hearts on center stack 1"),
     ],

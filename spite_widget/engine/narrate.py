@@ -122,13 +122,18 @@ def describe_move_words(move: Move | str, center_sizes: list[int] | tuple[int, .
         src = _(" from the pay-off pile")
     elif m.source != "H":
         src = pgettext("pile in words", " from {stack}").format(stack=pile_words(m.source))
-    return _say(
-        who,
-        N_("You played {card}{source}{as_rank} on {stack}"),
-        N_("{who} played {card}{source}{as_rank} on {stack}"),
-        N_("played {card}{source}{as_rank} on {stack}"),
-        card=card,
-        source=src,
-        as_rank=as_rank,
-        stack=pile_words(m.target),
+    # as the text on the screen says it, last (a listener was not told the stack was cleared)
+    done = _(" (completing it)") if completes(size) else ""
+    return (
+        _say(
+            who,
+            N_("You played {card}{source}{as_rank} on {stack}"),
+            N_("{who} played {card}{source}{as_rank} on {stack}"),
+            N_("played {card}{source}{as_rank} on {stack}"),
+            card=card,
+            source=src,
+            as_rank=as_rank,
+            stack=pile_words(m.target),
+        )
+        + done
     )

@@ -679,6 +679,12 @@ def test_the_puzzles_button_opens_the_reviewed_games_puzzles_below() -> None:
     assert r.puzzles_label.startswith(f"Problema 1 de {r.puzzles_at['count']} para ")
     assert shown.lang == "es"
     assert not r.errors
+    # a seat that is not one is named as the seat, not as the view's perspective
+    ref = r.puzzles_ref
+    for bad in (2, True, "0"):
+        with pytest.raises(ValueError, match="player must be 0 or 1"):
+            r.open_puzzles(player=bad)  # type: ignore[arg-type]
+    assert r.puzzles_ref == ref
 
 
 def test_the_news_row_keeps_room_for_the_longest_status_line(w: ReplayWidget) -> None:

@@ -354,8 +354,9 @@ class ReplayWidget(PythonOwnedWidget[StatusKind]):
             game = self._replay.game
             if player is None:
                 player = self.perspective if self.perspective is not None else self._worst_player()
-            _check_perspective(player)
-            if player is None or isinstance(index, bool) or not isinstance(index, int) or index < 0:
+            if isinstance(player, bool) or player not in (0, 1):
+                raise ValueError(f"player must be 0 or 1 (the seat whose puzzles open), not {player!r}")
+            if isinstance(index, bool) or not isinstance(index, int) or index < 0:
                 raise ValueError(f"a puzzle is numbered from 0, not {index!r}")
             key = (id(self._replay), self._replay.revision, self._merges, player)
             if self._puzzles_key != key:
