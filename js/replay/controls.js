@@ -137,6 +137,7 @@ export function controls(on) {
       slider.setAttribute("aria-valuetext", t(null, ply ? "replay.slider.at" : "replay.slider.deal", { ply, length: n }));
       slider.style.setProperty("--swr-fill", n ? `${(100 * ply) / n}%` : "0%");
       counter.textContent = `${ply} / ${n}`;
+      counter.style.setProperty("--swr-digits", String(String(n).length));
       // stepped back above a side line's start, the cursor is still in it: Forward steps into
       // it, the counter counts its moves and the buttons act on it, so the bar says so
       const inLine = line.length > 0 || ahead.length > 0;

@@ -285,6 +285,33 @@ def test_the_controls_stay_put_at_every_width(page: Any, tmp_path: Path) -> None
     assert " ".join(caption.split()) == "C1 needs 5", caption  # the badge's sizers say nothing
 
 
+def test_on_a_phone_the_slider_stays_put_from_the_deal_to_the_last_move(page: Any, tmp_path: Path) -> None:
+    """At 390 px "100 / 155" no longer fitted beside the speed menu that "99 / 155" fitted
+    beside: the counter wrapped to a row of its own and the slider, the graph and the move list
+    dropped 23 px from move 100 on. The counter keeps room for the widest count."""
+    path = tmp_path / "sample.html"
+    ReplayWidget(SAMPLE, lang="pt").to_html(path)
+    page.set_viewport_size({"width": 1000, "height": 1400})
+    page.goto(path.as_uri())
+    page.locator(".swr-root").wait_for()
+    slider = page.locator(".swr-root [data-slider]")
+    moved = {}
+    for width in (320, 360, 390, 414, 460):
+        page.set_viewport_size({"width": width, "height": 1400})
+        tops = []
+        for n in (0, 9, 10, 99, 100, 155):
+            slider.fill(str(n))
+            wait_ply(page, n)
+            box = slider.bounding_box()
+            assert box is not None
+            tops.append(round(box["y"]))
+        if len(set(tops)) > 1:
+            moved[width] = tops
+        over = page.evaluate("() => document.documentElement.scrollWidth - window.innerWidth")
+        assert over <= 0, (width, over)  # the room kept for the count does not widen the page
+    assert not moved, moved
+
+
 def test_the_table_opens_a_review_at_the_end_of_a_game(notebook: Any, page: Any, artifacts: Path) -> None:
     cells = [
         "from spite_widget import Game, SpiteWidget\n"
