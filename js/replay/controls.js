@@ -97,20 +97,19 @@ export function controls(on) {
     delete deleteButton.dataset.asking;
   };
   let shownLine = "";
-  /** A press of Delete line: true when it deleted, false when it only asked. */
+  /** A press of Delete line: the first asks, the second (at the same place) deletes. */
   function deleteLine() {
-    if (asked && asked.line === shownLine) {
-      disarm();
-      on.line("delete");
-      return true;
-    }
+    const again = asked && asked.line === shownLine;
     disarm();
+    if (again) {
+      on.line("delete");
+      return;
+    }
     asked = { line: shownLine, timer: setTimeout(disarm, 5000) };
     deleteButton.textContent = t(null, "replay.line.delete.confirm");
     deleteButton.title = t(null, "replay.line.delete.confirm.title");
     deleteButton.dataset.asking = "true";
     if (on.asking) on.asking(true);
-    return false;
   }
   box.append(transport, speed, slider, counter);
 
@@ -119,7 +118,6 @@ export function controls(on) {
     lineBar,
     speedMs: () => SPEEDS[Number(speed.value)].ms,
     deleteLine,
-    disarm,
     /** @param {{ply: number, length: number, playing: boolean, line: number[][], ahead?: number[][], editable: boolean}} s */
     update({ ply, length: n, playing, line, ahead = [], editable }) {
       buttons.start.disabled = ply <= 0;

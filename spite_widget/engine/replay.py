@@ -306,13 +306,8 @@ class Replay:
         if not self._path:
             raise ValueError("the cursor is on the main line")
         branch = self._branch_ply()
-        if self.ply <= branch:
-            # stepped back above the line (it was only ahead): the cursor stays where it is
-            self._path.pop()
-            self._retree()
-            self._changed()
-            return
-        self._goto(branch)
+        if self.ply > branch:  # stepped back above the line (only ahead), the cursor stays
+            self._goto(branch)
         self._path.pop()
         self._retree()
         self._changed()

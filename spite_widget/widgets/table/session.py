@@ -113,8 +113,9 @@ class TableSession:
         self.said: Say | None = None
         """The status line after the last change made on the game itself (see `record`)."""
         self._undoable: list[int] = []
-        self._drew_at: int | None = None  # the ply of this turn's refill: Undo stops there
         """The plies after each of the player's moves that may still be taken back, in order."""
+        self._drew_at: int | None = None
+        """The ply right after this turn's refill of the player's hand: Undo stops there."""
         self._turn: list[TurnMove] = []
         """The computer's moves so far in its turn, summed up at its end."""
         self._shown_to: int | None = None
@@ -283,13 +284,14 @@ class TableSession:
         if played.turn_passed:
             turn = self.turn_text()
             return Say(f"{text}. {turn}", "turn", f"{words}. {turn}")
-        if drew and player != self.computer:
-            # the new cards are seen: what was played before them stands (said once, here)
-            stop = " " + _("Moves made before drawing can no longer be taken back.")
-            more = _(" and drew 5 new cards")
-            return Say(text + more + "." + stop, "info", words + more + "." + stop)
         more = _(" and drew 5 new cards") if drew else ""
-        return Say(text + more + ".", "info", words + more + ".")
+        # the new cards are seen: what the player played before them stands (said once, here)
+        stop = (
+            " " + _("Moves made before drawing can no longer be taken back.")
+            if drew and player != self.computer
+            else ""
+        )
+        return Say(text + more + "." + stop, "info", words + more + "." + stop)
 
     # ------------------------------------------------------------------ the player's actions
     def play(self, move: Move | str, player: int | None = None) -> Played:
