@@ -557,6 +557,25 @@ def test_python_plays_side_lines_and_the_table_follows(w: ReplayWidget) -> None:
         w.play("H:Qz>C1")
 
 
+def test_stepped_back_above_a_side_line_python_annotates_the_line_followed(w: ReplayWidget) -> None:
+    """`length` counts the side line ahead and Forward steps into it, so move n is that line's:
+    annotate(n) past the branch marks the side line, never the game's own move n."""
+    w.seek(10)
+    w.play(other_move(w))
+    w.replay.play(w.replay.state.legal_moves()[0])
+    w.seek(5)
+    assert (w.line, w.line_ahead, w.length) == ([], [[11, 1]], 12)
+    w.annotate(12, mark="?!", comment="in the line")
+    w.annotate(4, mark="!")  # a move both lines share is the game's own
+    assert w.annotation_of(12) == {"mark": "?!", "comment": "in the line"}
+    assert w.moves[10]["lines"][0][1]["mark"] == "?!" and "mark" not in w.moves[11]
+    assert w.moves[3]["mark"] == "!" and w.replay.game.annotation(12) == {}
+    with pytest.raises(ValueError, match="this line has 12 moves"):
+        w.annotate(13, comment="past the line's end")
+    w.exit_line()  # following the game again: move 12 is the game's
+    assert (w.length, w.annotation_of(12)) == (155, {})
+
+
 def test_a_seat_plays_its_own_moves_only_and_never_sees_other_lines() -> None:
     w = ReplayWidget(SAMPLE)
     w.seek(20)

@@ -220,12 +220,15 @@ class ReplayWidget(PythonOwnedWidget[StatusKind]):
         self.seek(len(self._replay))
 
     def annotate(self, n: int, comment: str | None = None, mark: str | None = None) -> None:
-        """Comment and/or mark move `n` (1-based; "" clears); the widget shows it at once."""
+        """Comment and/or mark move `n` (1-based; "" clears) of the line followed, the one
+        `length` counts (`w.replay.line`: stepped back above a side line's start, still that
+        side line, as Forward, Promote and Delete line take it); the widget shows it at once."""
         with self._speaking():
             self._replay.annotate(n, comment=comment, mark=mark)
 
     def annotation_of(self, n: int) -> dict[str, Any]:
-        """The comment and mark of move `n` (1-based), as in the record."""
+        """The comment and mark of move `n` (1-based) of the line followed (as `annotate`), as
+        in the record."""
         return self._replay.annotation(n)
 
     def select_game(self, index: int) -> None:
