@@ -7,7 +7,8 @@ import { fill } from "../lib/strings.js";
 
 /**
  * @param {{game: number, games: {tables: object[], notes: object[], moves: object[], info: object,
- *          evals?: any[], lines?: Record<string, {tables: object[], notes: object[]}>}[]}} data
+ *          deal: string, evals?: any[],
+ *          lines?: Record<string, {tables: object[], notes: object[], deal: string}>}[]}} data
  */
 export function standaloneModel(data) {
   const handlers = new Map();
@@ -57,7 +58,7 @@ export function standaloneModel(data) {
     const a = state.annotation;
     let text = p
       ? words(at.length ? "replay.page.move-side" : "replay.page.move", { ply: p, length: n, text: a.text })
-      : words("replay.page.deal", { length: n });
+      : (line.length ? own : g).deal; // worded in Python, as the widget says it
     // the last move of the game as recorded: how it ended, as the widget says it too
     if (p && !at.length && p === n && state.table.result && g.info.result) text += ` ${g.info.result}`;
     say(text);

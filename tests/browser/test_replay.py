@@ -191,8 +191,16 @@ def test_exported_page_steps_without_a_kernel(page: Any, tmp_path: Path, artifac
     root.wait_for()
     assert ply(page) == 0
     assert "seed=6" in page.locator("[data-annotation='comment']").inner_text()
+    # the page's status line says what the widget says, from the deal to the end
+    said = ReplayWidget(SAMPLE)
+    status = page.locator(".swr-root [data-status]")
+    assert status.inner_text() == said.status["text"] == "The deal: Ada plays first. 155 moves to go through."
     click(page, "forward", 1)
+    said.seek(1)
+    assert status.inner_text() == said.status["text"]
     click(page, "end", 155)
+    said.seek(155)
+    assert status.inner_text() == said.status["text"]
     click(page, "start", 0)
     page.locator(".swr-root .sw-board").click()
     page.keyboard.press("ArrowRight")

@@ -630,6 +630,16 @@ def test_the_exported_page_holds_every_side_line() -> None:
     assert list(lines) == ["[[21,1]]"] and len(lines["[[21,1]]"]["tables"]) == 2
     assert lines["[[21,1]]"]["tables"][0]["last"]["move"] == first
     assert data["games"][0]["moves"][20]["lines"][0][0]["move"] == first
+    # the page opens at the deal with the widget's own words, for the game and for the line
+    w.seek(0)  # still following the side line: it has 22 moves
+    assert (
+        lines["[[21,1]]"]["deal"] == w.status["text"] == "The deal: Ada plays first. 22 moves to go through."
+    )
+    w.exit_line()
+    w.seek(0)
+    assert (
+        data["games"][0]["deal"] == w.status["text"] == "The deal: Ada plays first. 155 moves to go through."
+    )
     page = w.to_html()
     saved = re.search(r'id="spite-replay-data">(.*?)</script>', page, re.S)
     assert saved and json.loads(saved.group(1)) == json.loads(json.dumps(data, ensure_ascii=False))

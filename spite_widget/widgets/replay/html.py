@@ -14,7 +14,7 @@ from ...engine.i18n import get_language, pgettext
 from ...engine.replay import Replay
 from .protocol import LineAddress, MoveEntry
 from .strings import replay_strings
-from .views import annotation_at, evals, game_info, move_tree, table_from_above
+from .views import annotation_at, evals, game_info, move_tree, position_text, table_from_above
 
 _STATIC = Path(__file__).resolve().parent.parent.parent / "static"
 
@@ -36,7 +36,8 @@ def standalone_data(record: dict[str, Any], *, game: int = 0) -> dict[str, Any]:
     the notes of every ply of the main line and of every side line, the move trees and the
     evaluations of every game of the record, and the labels (`strings`), all in the language
     in force. A side line's `tables[k]` is the position after its move k + 1 (the positions
-    before it are its parent's)."""
+    before it are its parent's). `deal` is the status line at the deal while following that
+    line, worded as the widget words it."""
 
     r = Replay(record)
     games = []
@@ -52,7 +53,7 @@ def standalone_data(record: dict[str, Any], *, game: int = 0) -> dict[str, Any]:
         for address in _lines(tree):
             r.goto(address, 0)
             start = sum(b - 1 for b, _ in address)
-            shown: dict[str, list[Any]] = {"tables": [], "notes": []}
+            shown: dict[str, Any] = {"tables": [], "notes": [], "deal": position_text(r, None)}
             for ply in range(start + 1, len(r) + 1):
                 r.goto(address, ply)
                 shown["tables"].append(table_from_above(r, ply))
@@ -61,6 +62,7 @@ def standalone_data(record: dict[str, Any], *, game: int = 0) -> dict[str, Any]:
         r.goto([], 0)
         games.append(
             {
+                "deal": position_text(r, None),
                 "tables": tables,
                 "notes": notes,
                 "lines": lines,

@@ -129,7 +129,6 @@ _LABELS: Final[dict[str, tuple[str, str]]] = {
     # the exported page's status line (no kernel there to say it)
     "replay.page.move": NPC_("status", "Move {ply} of {length}: {text}."),
     "replay.page.move-side": NPC_("status", "Move {ply} of {length} (side line): {text}."),
-    "replay.page.deal": NPC_("status", "The deal. {length} moves to go through."),
     "replay.page.no-line": NPC_("status", "There is no such side line in this page."),
     "replay.page.copy": NPC_(
         "status", "This is a saved copy of the replay: open the record in a notebook to change it."
