@@ -7,7 +7,7 @@ import { fill } from "../lib/strings.js";
 
 /**
  * @param {{game: number, games: {tables: object[], notes: object[], moves: object[], info: object,
- *          deal: string, evals?: any[],
+ *          deal: string, evals?: any[], summary?: object[],
  *          lines?: Record<string, {tables: object[], notes: object[], deal: string}>}[]}} data
  */
 export function standaloneModel(data) {
@@ -54,6 +54,7 @@ export function standaloneModel(data) {
     state.line_ahead = line.length > at.length ? line : [];
     state.moves = g.moves;
     state.evals = g.evals || [];
+    state.summary = g.summary || [];
     state.info = g.info;
     const a = state.annotation;
     let text = p
@@ -89,7 +90,7 @@ export function standaloneModel(data) {
           game = msg.game;
           show([], 0);
         } else say(words("replay.page.copy"), "error");
-        emit(["table", "annotation", "ply", "length", "line", "line_ahead", "moves", "evals", "info", "status"]);
+        emit(["table", "annotation", "ply", "length", "line", "line_ahead", "moves", "evals", "summary", "info", "status"]);
       });
     },
   };

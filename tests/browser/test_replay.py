@@ -260,6 +260,32 @@ def test_a_costly_move_falls_on_the_graph_by_what_it_gave_away(page: Any, tmp_pa
     assert len(points) == game.ply + 2
 
 
+def test_the_exported_page_of_a_reviewed_game_shows_its_summary(page: Any, tmp_path: Path) -> None:
+    """The review's accuracy and counts per player, as the widget shows them under its header."""
+    from spite_widget.bots.review import annotate_with_bot
+
+    w = ReplayWidget(annotate_with_bot(json.loads(SAMPLE.read_text())))
+    assert [p["name"] for p in w.summary] == ["Ada", "Bo"]
+    path = tmp_path / "reviewed.html"
+    w.to_html(path)
+    page.set_viewport_size({"width": 1000, "height": 1200})
+    page.goto(path.as_uri())
+    rows = page.locator(".swr-summary .swr-summary-row")
+    rows.first.wait_for()
+    assert rows.count() == 2
+    for i, p in enumerate(w.summary):
+        row = rows.nth(i)
+        assert row.locator(".swr-summary-name").inner_text() == p["name"]
+        assert f"{p['percent']}%" in row.locator(".swr-summary-acc").inner_text()
+        counts = row.locator(".swr-summary-count").all_inner_texts()
+        assert counts == [f"{p['inaccuracies']} ?!", f"{p['mistakes']} ?", f"{p['blunders']} ??"]
+    # a page of a game never reviewed has no summary
+    ReplayWidget(SAMPLE).to_html(tmp_path / "plain.html")
+    page.goto((tmp_path / "plain.html").as_uri())
+    page.locator(".swr-root").wait_for()
+    assert page.locator(".swr-summary").is_hidden()
+
+
 def test_the_controls_stay_put_at_every_width(page: Any, tmp_path: Path) -> None:
     """The last move's status line is the longest (it says how the game ended): the news row
     keeps room for it from the deal on. The side stacks keep room for the columns of the

@@ -681,6 +681,9 @@ def test_the_review_fills_the_graph_and_the_summary_and_can_be_cancelled() -> No
     # a record saved after the review reloads with its graph and summary
     again = ReplayWidget(r.record)
     assert again.evals == r.evals and again.summary == r.summary
+    # and its exported page carries the same summary (the page before the review, none)
+    assert standalone_data(r.record)["games"][0]["summary"] == r.summary
+    assert standalone_data(game.to_record())["games"][0]["summary"] == []
 
 
 def test_the_puzzles_button_opens_the_reviewed_games_puzzles_below() -> None:

@@ -14,7 +14,7 @@ from ...engine.i18n import get_language, pgettext
 from ...engine.replay import Replay
 from .protocol import LineAddress, MoveEntry
 from .strings import replay_strings
-from .views import annotation_at, evals, game_info, move_tree, position_text, table_from_above
+from .views import annotation_at, evals, game_info, move_tree, position_text, review_rows, table_from_above
 
 _STATIC = Path(__file__).resolve().parent.parent.parent / "static"
 
@@ -33,9 +33,9 @@ def _lines(entries: list[MoveEntry]) -> list[LineAddress]:
 def standalone_data(record: dict[str, Any], *, game: int = 0) -> dict[str, Any]:
     """Everything the exported page shows, precomputed, seen from above: the table payloads
     (public information only: never the stock order nor the pay-off pile below its top) and
-    the notes of every ply of the main line and of every side line, the move trees and the
-    evaluations of every game of the record, and the labels (`strings`), all in the language
-    in force. A side line's `tables[k]` is the position after its move k + 1 (the positions
+    the notes of every ply of the main line and of every side line, the move trees, the
+    evaluations and the review's summary of every game of the record, and the labels
+    (`strings`), all in the language in force. A side line's `tables[k]` is the position after its move k + 1 (the positions
     before it are its parent's). `deal` is the status line at the deal while following that
     line, worded as the widget words it."""
 
@@ -68,6 +68,7 @@ def standalone_data(record: dict[str, Any], *, game: int = 0) -> dict[str, Any]:
                 "lines": lines,
                 "moves": tree,
                 "evals": evals(r.game),
+                "summary": review_rows(r.game),
                 "info": game_info(r, editable=False, review=False),
             }
         )

@@ -8,7 +8,7 @@ from collections.abc import Callable
 from typing import Any, cast
 
 from ...bots.expert import percent
-from ...bots.review import LOSS_KEY
+from ...bots.review import LOSS_KEY, review_summary, shown_accuracy
 from ...engine.cards import STACK_COMPLETE
 from ...engine.game import Game, Played
 from ...engine.i18n import _, ngettext
@@ -16,7 +16,7 @@ from ...engine.moves import Move
 from ...engine.replay import Replay
 from ...engine.state import GameState, Result
 from ..protocol import LastMove, TableView, last_move, table_view
-from .protocol import Annotation, EvalPoint, GameLabel, LineAddress, MoveEntry, ReplayInfo
+from .protocol import Annotation, EvalPoint, GameLabel, LineAddress, MoveEntry, PlayerSummary, ReplayInfo
 
 MAX_DEPTH = 32
 """The deepest side line the widget addresses (a line inside a line inside ...)."""
@@ -350,3 +350,24 @@ __all__ = [
     "table_from_seat",
     "where",
 ]
+
+
+def review_rows(game: Game) -> list[PlayerSummary]:
+    """Each player's accuracy and counts, read back from a reviewed game ([] before a review)."""
+    if not any("eval" in game.annotation(i) for i in range(1, game.ply + 1)):
+        return []
+    try:
+        summary = review_summary(game.to_record())
+    except ValueError:
+        return []
+    return [
+        {
+            "name": p.name,
+            "accuracy": None if p.accuracy is None else round(float(p.accuracy), 1),
+            "percent": None if p.accuracy is None else shown_accuracy(p.accuracy),
+            "inaccuracies": p.inaccuracies,
+            "mistakes": p.mistakes,
+            "blunders": p.blunders,
+        }
+        for p in summary
+    ]

@@ -51,6 +51,7 @@ from .views import (
     line_entries,
     move_tree,
     position_text,
+    review_rows,
     side_line_chances,
     table_from_above,
     table_from_seat,
@@ -652,27 +653,7 @@ class ReplayWidget(PythonOwnedWidget[StatusKind]):
             )
 
     def _summary(self) -> list[PlayerSummary]:
-        """Each player's accuracy and counts, read back from the reviewed game."""
-        from ...bots.review import review_summary, shown_accuracy
-
-        game = self._replay.game
-        if not any("eval" in game.annotation(i) for i in range(1, game.ply + 1)):
-            return []
-        try:
-            summary = review_summary(self._replay.game.to_record())
-        except ValueError:
-            return []
-        return [
-            {
-                "name": p.name,
-                "accuracy": None if p.accuracy is None else round(float(p.accuracy), 1),
-                "percent": None if p.accuracy is None else shown_accuracy(p.accuracy),
-                "inaccuracies": p.inaccuracies,
-                "mistakes": p.mistakes,
-                "blunders": p.blunders,
-            }
-            for p in summary
-        ]
+        return review_rows(self._replay.game)
 
     def _merge_review(self, before: dict[str, Any], after: dict[str, Any], index: int) -> int:
         """Take the bot's chances (`eval`, its loss) for every move, and its marks and comments
