@@ -343,6 +343,11 @@ def test_on_a_phone_the_slider_stays_put_from_the_deal_to_the_last_move(page: An
             moved[width] = tops
         over = page.evaluate("() => document.documentElement.scrollWidth - window.innerWidth")
         assert over <= 0, (width, over)  # the room kept for the count does not widen the page
+        # nor does anything stick out of the replay's own box (the graph did, by its border)
+        root = page.evaluate(
+            "() => { const r = document.querySelector('.swr-root'); return r.scrollWidth - r.clientWidth; }"
+        )
+        assert root <= 0, (width, root)
     assert not moved, moved
 
 
