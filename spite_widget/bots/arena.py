@@ -34,6 +34,9 @@ from ..engine.match import Match
 from . import BOT_NAMES, EXTRA_BOTS, get_bot
 from .protocol import BotError, is_spec
 
+MAX_MOVE_LIMIT = 86_400.0
+"""The longest --move-limit, a day: the timer (setitimer) refuses what is beyond its range."""
+
 
 @dataclass(frozen=True, slots=True)
 class GameSpec:
@@ -522,10 +525,14 @@ def run_arena(
     if games < 1:
         raise ValueError(f"games must be at least 1, not {games}")
     if move_limit is not None:
-        if not move_limit > 0:
-            raise ValueError(f"move_limit must be a number of seconds above 0, not {move_limit!r}")
+        if not 0 < move_limit <= MAX_MOVE_LIMIT:
+            raise ValueError(
+                f"move_limit must be a number of seconds above 0 and at most {MAX_MOVE_LIMIT:g}, not {move_limit!r}"
+            )
         if scheduler is not None:
             raise ValueError("move_limit works on local workers only: a Dask worker runs games in threads")
+    if workers is not None and workers < 1:
+        raise ValueError(f"workers must be at least 1, not {workers}")
     save_dir = None
     if save is not None:
         Path(save).mkdir(parents=True, exist_ok=True)
@@ -651,6 +658,10 @@ def main(argv: Sequence[str] | None = None) -> int:
     args = parser.parse_args(args_in)
     if args.games < 1:
         parser.error("--games must be at least 1")
+    if args.workers is not None and args.workers < 1:
+        parser.error("--workers must be at least 1")
+    if args.move_limit is not None and not 0 < args.move_limit <= MAX_MOVE_LIMIT:
+        parser.error(f"--move-limit must be a number of seconds above 0 and at most {MAX_MOVE_LIMIT:g}")
     if args.resume and not args.save:
         parser.error("--resume needs --save DIR: the directory the stopped run saved its records in")
     if is_spec(args.bot_a) or is_spec(args.bot_b):

@@ -159,8 +159,14 @@ def load_bot(spec: str, seed: int | None = None) -> Any:
         raise ValueError(f"{spec!r} is not a bot spec: write path.to.module:MyBot")
     try:
         module = importlib.import_module(module_name)
-    except ImportError as e:
-        raise ValueError(f"cannot load bot {spec!r}: no module {module_name!r} ({e})") from None
+    except ModuleNotFoundError as e:
+        if e.name is not None and (module_name == e.name or module_name.startswith(e.name + ".")):
+            raise ValueError(f"cannot load bot {spec!r}: no module {module_name!r} ({e})") from None
+        raise ValueError(f"cannot load bot {spec!r}: module {module_name!r} failed to import: {e}") from None
+    except Exception as e:  # a SyntaxError in it, or code that raises as it loads: the user's to fix
+        raise ValueError(
+            f"cannot load bot {spec!r}: module {module_name!r} failed to import: {type(e).__name__}: {e}"
+        ) from None
     try:
         obj: Any = module
         for part in attr.split("."):

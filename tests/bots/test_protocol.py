@@ -223,6 +223,35 @@ def test_bad_specs_say_what_is_wrong(bot_module: str, spec: str, message: str) -
         get_bot(spec)
 
 
+@pytest.mark.parametrize(
+    ("source", "message"),
+    [
+        ("def choose(view)\n    return None\n", "failed to import: SyntaxError"),
+        ("raise RuntimeError('needs a GPU')\n", "failed to import: RuntimeError: needs a GPU"),
+        ("import no_such_dependency_xyz\n", "failed to import: No module named 'no_such_dependency_xyz'"),
+    ],
+)
+def test_a_module_that_fails_to_import_is_named_with_its_error(
+    tmp_path: Path,
+    monkeypatch: pytest.MonkeyPatch,
+    capsys: pytest.CaptureFixture[str],
+    source: str,
+    message: str,
+) -> None:
+    """The module is there but its own code fails: say so (not "no module"), in one line."""
+    (tmp_path / "broken_bot_xyz.py").write_text(source)
+    monkeypatch.syspath_prepend(str(tmp_path))
+    monkeypatch.delitem(sys.modules, "broken_bot_xyz", raising=False)
+    with pytest.raises(
+        ValueError, match=f"cannot load bot 'broken_bot_xyz:Bot': module 'broken_bot_xyz' {message}"
+    ):
+        get_bot("broken_bot_xyz:Bot")
+    with pytest.raises(SystemExit) as stop:
+        arena_main(["broken_bot_xyz:Bot", "greedy", "--games", "2", "--workers", "1", "--quiet"])
+    err = capsys.readouterr().err
+    assert stop.value.code == 2 and "failed to import" in err and "Traceback" not in err, err
+
+
 class Rater(FirstMove):
     """A user bot that can review: every move but the first legal one costs a card."""
 
@@ -380,13 +409,22 @@ def test_a_bot_slower_than_the_move_limit_forfeits(
     # the limit does not touch a bot within it, and is refused where it cannot work
     quick = run_arena("greedy", "random", 2, workers=1, progress=False, move_limit=5)
     assert quick.forfeits == (0, 0) and quick.n == 2
-    for bad in (0, -1.0):
+    for bad in (0, -1.0, float("inf"), float("nan"), 1e300):
         with pytest.raises(ValueError, match="move_limit must be a number of seconds above 0"):
             run_arena("greedy", "random", 2, workers=1, progress=False, move_limit=bad)
     with pytest.raises(ValueError, match="local workers only"):
         run_arena("greedy", "random", 2, progress=False, move_limit=1, scheduler="tcp://127.0.0.1:1")
-    assert (
-        arena_main(["greedy", "random", "--games", "2", "--workers", "1", "--move-limit", "0", "--quiet"])
-        == 1
-    )
-    assert "spite-arena: error: move_limit must be" in capsys.readouterr().err
+    with pytest.raises(ValueError, match="workers must be at least 1, not 0"):
+        run_arena("greedy", "random", 2, workers=0, progress=False)
+    # on the command line: one usage line and exit status 2, never a traceback (inf overflowed the timer)
+    for option, value in (
+        ("--move-limit", "0"),
+        ("--move-limit", "inf"),
+        ("--move-limit", "nan"),
+        ("--workers", "0"),
+    ):
+        with pytest.raises(SystemExit) as stop:
+            arena_main(["greedy", "random", "--games", "2", option, value, "--quiet"])
+        assert stop.value.code == 2
+        err = capsys.readouterr().err
+        assert f"spite-arena: error: {option} must be" in err and "Traceback" not in err, err
