@@ -35,9 +35,9 @@ def standalone_data(record: dict[str, Any], *, game: int = 0) -> dict[str, Any]:
     (public information only: never the stock order nor the pay-off pile below its top) and
     the notes of every ply of the main line and of every side line, the move trees, the
     evaluations and the review's summary of every game of the record, and the labels
-    (`strings`), all in the language in force. A side line's `tables[k]` is the position after its move k + 1 (the positions
-    before it are its parent's). `deal` is the status line at the deal while following that
-    line, worded as the widget words it."""
+    (`strings`), all in the language in force. A side line's `tables[k]` is the position
+    after its move k + 1 (the positions before it are its parent's). `deal` is the status
+    line at the deal while following that line, worded as the widget words it."""
 
     r = Replay(record)
     games = []

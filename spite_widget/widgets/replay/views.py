@@ -335,23 +335,6 @@ def game_info(r: Replay, *, editable: bool, review: bool, from_above: bool = Tru
     }
 
 
-__all__ = [
-    "annotation_at",
-    "evals",
-    "game_info",
-    "last_move_at",
-    "line_entries",
-    "move_tree",
-    "news_room",
-    "position_text",
-    "side_line_chances",
-    "sizes_before",
-    "table_from_above",
-    "table_from_seat",
-    "where",
-]
-
-
 def review_rows(game: Game) -> list[PlayerSummary]:
     """Each player's accuracy and counts, read back from a reviewed game ([] before a review)."""
     if not any("eval" in game.annotation(i) for i in range(1, game.ply + 1)):
@@ -371,3 +354,21 @@ def review_rows(game: Game) -> list[PlayerSummary]:
         }
         for p in summary
     ]
+
+
+__all__ = [
+    "annotation_at",
+    "evals",
+    "game_info",
+    "last_move_at",
+    "line_entries",
+    "move_tree",
+    "news_room",
+    "position_text",
+    "review_rows",
+    "side_line_chances",
+    "sizes_before",
+    "table_from_above",
+    "table_from_seat",
+    "where",
+]

@@ -35,7 +35,6 @@ from .protocol import (
     LineMessage,
     MoveEntry,
     MoveMessage,
-    PlayerSummary,
     ReplayInfo,
     ReplayMessage,
     ReviewProgress,
@@ -236,7 +235,7 @@ class ReplayWidget(PythonOwnedWidget[StatusKind]):
         """Show game `index` (0-based) of a match record, from its deal."""
         with self._speaking():
             self._replay.select_game(index)
-            self.summary = [dict(p) for p in self._summary()]
+            self.summary = [dict(p) for p in review_rows(self._replay.game)]
             self._game_seq = self._seq + 1
             self._sync()
             self._say_position(
@@ -638,7 +637,7 @@ class ReplayWidget(PythonOwnedWidget[StatusKind]):
         with self._speaking():
             added = self._merge_review(before, after, index)
             total = len(before["moves"])
-            summary = self._summary()
+            summary = review_rows(self._replay.game)
             self.summary = [dict(p) for p in summary]
             self.review = dict(ReviewProgress(running=False, done=total, total=total))
             said = "; ".join(f"{p['name']} {p['percent']}%" for p in summary if p["percent"] is not None)
@@ -651,9 +650,6 @@ class ReplayWidget(PythonOwnedWidget[StatusKind]):
                 + (_(" Accuracy: {figures}.").format(figures=said) if said else ""),
                 "info",
             )
-
-    def _summary(self) -> list[PlayerSummary]:
-        return review_rows(self._replay.game)
 
     def _merge_review(self, before: dict[str, Any], after: dict[str, Any], index: int) -> int:
         """Take the bot's chances (`eval`, its loss) for every move, and its marks and comments
@@ -707,7 +703,7 @@ class ReplayWidget(PythonOwnedWidget[StatusKind]):
     # ------------------------------------------------------------------ drawing
     def _attach(self, replay: Replay) -> None:
         self._replay = replay
-        self.summary = [dict(p) for p in self._summary()]
+        self.summary = [dict(p) for p in review_rows(self._replay.game)]
         replay.on_change(self._on_replay_change)
 
     def _on_replay_change(self) -> None:
