@@ -10,7 +10,16 @@ import pytest
 from notebooks import code_outputs, run_notebook
 
 from spite_widget import Game, Match
-from spite_widget.bots.arena import GameSpec, main, play_one, run_arena, saved_outcome, wilson
+from spite_widget.bots.arena import (
+    MAX_MATCH_GAMES,
+    GameSpec,
+    main,
+    play_one,
+    run_arena,
+    saved_outcome,
+    wilson,
+)
+from spite_widget.bots.ladder import round_robin
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -44,7 +53,8 @@ def test_the_summary_counts_what_happened(tmp_path: Path) -> None:
         assert game.winner is None if outcome.winner is None else game.winner is not None
         assert sum(outcome.points) == game.points
     table = result.table()
-    assert "greedy (A)" in table and "Wilson" in table and "draws" in table
+    assert "greedy (A)" in table and "draws" in table
+    assert ("Wilson" in table) == (wins_a + wins_b > 0)  # no win rate when no game was decided
 
 
 def test_matches_are_played_to_fifty_points(tmp_path: Path) -> None:
@@ -227,3 +237,86 @@ def test_round_robin_prints_a_ladder_with_uncertainty(capsys: pytest.CaptureFixt
 def test_the_frozen_baseline_is_an_arena_bot() -> None:
     res = run_arena("baseline", "greedy", 2, workers=1, seed=3, progress=False)
     assert res.n == 2 and res.bots == ("baseline", "greedy")
+
+
+def test_a_match_no_one_can_win_stops_undecided_and_reads_back(tmp_path: Path) -> None:
+    """random never empties its pay-off pile, so random v random drew every game and its match
+    to 50 points ran for ever. It stops after MAX_MATCH_GAMES games, undecided, and says so."""
+    result = run_arena("random", "random", 2, workers=1, seed=1, matches=True, progress=False, save=tmp_path)
+    assert result.wins == (0, 0) and result.undecided == 2
+    assert all(o.games == MAX_MATCH_GAMES and o.drawn_games == MAX_MATCH_GAMES for o in result.outcomes)
+    match = Match.load(tmp_path / "match-00000.json")  # every game replayed and checked
+    assert len(match.games) == MAX_MATCH_GAMES and not match.is_over and match.game.is_over
+    table = result.table()
+    assert "2 matches: random v random, seats swapped every other match" in table
+    assert f"undecided matches (no one reached 50 points in {MAX_MATCH_GAMES} games): 2" in table
+    assert "no match was decided, so there is no win rate over decided matches" in table
+    assert "win rate over decided matches:" not in table
+    assert result.summary()["win_rate"] is None
+    again = run_arena(
+        "random", "random", 2, workers=1, seed=1, matches=True, progress=False, save=tmp_path, resume=True
+    )
+    assert again.resumed == 2 and all(
+        a.same_play(b) for a, b in zip(result.outcomes, again.outcomes, strict=True)
+    )
+
+
+def test_the_table_tells_all_games_won_drawn_and_lost_and_by_seat() -> None:
+    """The losses a target counts were only a subtraction away, and a run with no decided game
+    printed a win rate of 0.0%."""
+    result = run_arena("expert", "greedy", 6, workers=1, seed=3, progress=False)
+    wins, losses = result.wins
+    first, second = result.by_seat()
+    assert sum(first) == 3 and sum(second) == 3  # games 0, 2, 4 with A in seat 0
+    assert first[0] + second[0] == wins and first[2] + second[2] == losses
+    assert first[1] + second[1] == result.draws == result.undecided
+    for i, o in enumerate(result.outcomes):
+        row = (first, second)[i % 2]
+        assert row[1 if o.winner is None else 2 * o.winner] >= 1
+    table = result.table()
+    share = lambda k: f"{100 * k / 6:.1f}%"  # noqa: E731
+    assert (
+        f"expert (A) of all 6 games: won {share(wins)}, drew {share(result.draws)}, lost {share(losses)}"
+        in table
+    )
+    assert (
+        f"by seat, won-drew-lost: moving first {first[0]}-{first[1]}-{first[2]}, "
+        f"moving second {second[0]}-{second[1]}-{second[2]}"
+    ) in table
+    one = run_arena("greedy", "random", 1, workers=1, seed=2, progress=False).table()
+    assert one.startswith("1 game: greedy v random") and "moving second" not in one
+
+
+def test_run_arena_refuses_what_it_cannot_play_with_a_clear_error() -> None:
+    """A bot object gave "'FirstMove' object is not iterable" and games="3" a bare TypeError."""
+
+    class FirstMove:
+        def choose(self, view: object) -> object:
+            raise AssertionError("never asked")
+
+    with pytest.raises(TypeError, match=r"bot_a must be a bot's name .* not a FirstMove object"):
+        run_arena(FirstMove(), "greedy", 2, progress=False)  # type: ignore[arg-type]
+    with pytest.raises(TypeError, match="bot_b must be"):
+        run_arena("greedy", None, 2, progress=False)  # type: ignore[arg-type]
+    for bad in ("3", 2.5, True):
+        with pytest.raises(TypeError, match="games must be a whole number"):
+            run_arena("greedy", "random", bad, progress=False)  # type: ignore[arg-type]
+    with pytest.raises(TypeError, match="workers must be a whole number"):
+        run_arena("greedy", "random", 2, workers="2", progress=False)  # type: ignore[arg-type]
+
+
+def test_a_round_robin_plays_a_bot_named_twice_once(capsys: pytest.CaptureFixture[str]) -> None:
+    """round_robin(["greedy", "greedy", "random"]) played greedy v greedy and gave greedy a second
+    row; and `spite-arena --help` did not say the round robin was there."""
+    ladder, results = round_robin(["greedy", "greedy", "random"], 2, workers=1, progress=False)
+    assert [r.bot for r in ladder].count("greedy") == 1 and list(results) == [("greedy", "random")]
+    assert all(r.games == 2 for r in ladder)
+    with pytest.raises(TypeError, match="a list of bot names"):
+        round_robin("greedy", 2, progress=False)
+    with pytest.raises(SystemExit):
+        main(["--help"])
+    assert "spite-arena round-robin random greedy planner expert" in " ".join(capsys.readouterr().out.split())
+    with pytest.raises(SystemExit):
+        main(["round-robin", "--help"])
+    helped = " ".join(capsys.readouterr().out.split())
+    assert "games per pair of bots" in helped and "your own as path.to.module:MyBot" in helped

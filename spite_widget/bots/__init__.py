@@ -39,7 +39,9 @@ def get_bot(name: object, seed: int | None = None) -> Bot:
         return as_bot(name, seed)
     if name not in _MODULES:
         known = ", ".join((*BOT_NAMES, *EXTRA_BOTS))
-        raise ValueError(f"unknown bot {name!r}: choose one of {known}")
+        raise ValueError(
+            f"unknown bot {name!r}: choose one of {known}, or give your own as path.to.module:MyBot"
+        )
     module, cls = _MODULES[name]
     bot: Bot = getattr(importlib.import_module(module), cls)(seed=seed)
     return bot

@@ -9,6 +9,7 @@ Local runs use `concurrent.futures` processes; `--scheduler tcp://host:8786` han
 same games to a Dask `distributed` cluster instead (an optional extra, imported only then).
 
     spite-arena expert greedy --games 1000 [--workers N] [--seed S] [--matches] [--save DIR [--resume]]
+    spite-arena round-robin random greedy planner expert --games 100    (ladder.py)
 """
 
 from __future__ import annotations
@@ -36,6 +37,11 @@ from .protocol import BotError, is_spec
 
 MAX_MOVE_LIMIT = 86_400.0
 """The longest --move-limit, a day: the timer (setitimer) refuses what is beyond its range."""
+
+MAX_MATCH_GAMES = 100
+"""Games after which an arena match that no one has won stops, undecided. Drawn games score
+nothing (RULES.md), and some pairings draw nearly every game (`random` never empties its
+pay-off pile): their matches would otherwise never end."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -190,7 +196,7 @@ def play_one(spec: GameSpec) -> GameOutcome:
         match = Match(target=50, seed=spec.deal_seed, players=players)
         while True:
             run(match.game)
-            if match.is_over or failed:
+            if match.is_over or failed or len(match.games) >= MAX_MATCH_GAMES:
                 break
             match.next_game()
         played = match
@@ -201,6 +207,8 @@ def play_one(spec: GameSpec) -> GameOutcome:
     record = played.to_record()
     if failed:  # the game stops where it was (unfinished in the record)
         record["x-forfeit"] = failed[0][1]
+    elif isinstance(played, Match) and not played.is_over:  # it reached MAX_MATCH_GAMES
+        record["x-undecided"] = f"no winner after {len(played.games)} games"
     if spec.save is not None:
         record["x-arena"] = {
             "index": spec.index,
@@ -312,7 +320,12 @@ def saved_outcome(spec: GameSpec) -> GameOutcome | None:
     reason = record.get("x-forfeit")
     if reason is not None:
         failed = (spec.seats[last.current_player], str(reason))  # the bot that was to move
-    elif not played.is_over:
+    elif not played.is_over and not (
+        isinstance(played, Match)
+        and "x-undecided" in record
+        and len(played.games) == MAX_MATCH_GAMES
+        and last.is_over
+    ):
         raise ValueError(f"{path}: the record stops before the end and says no bot forfeited")
     think, moves = meta.get("think_time", [0.0, 0.0]), meta.get("moves", [0, 0])
     if not (_pair(think, whole=False) and _pair(moves, whole=True)):
@@ -387,7 +400,8 @@ class ArenaResult:
 
     @property
     def win_rate(self) -> float:
-        """A's share of the decided games (or matches)."""
+        """A's share of the decided games (or matches); 0.0 when none was decided (the table and
+        `summary()` then say there is no win rate)."""
         a, b = self.wins
         return a / (a + b) if a + b else 0.0
 
@@ -427,18 +441,34 @@ class ArenaResult:
             out.append(1000 * secs / moves if moves else 0.0)
         return (out[0], out[1])
 
+    @property
+    def undecided(self) -> int:
+        """Games drawn (stock exhausted) or, in matches, matches that no one won within
+        MAX_MATCH_GAMES games."""
+        return sum(1 for o in self.outcomes if o.winner is None)
+
+    def by_seat(self) -> tuple[tuple[int, int, int], tuple[int, int, int]]:
+        """A's (wins, undecided, losses) in the games A moved first (seat 0) and second."""
+        split = ([0, 0, 0], [0, 0, 0])
+        for o in self.outcomes:
+            row = split[o.index % 2]  # odd games swap the seats: A sits in seat 1
+            row[1 if o.winner is None else 2 * o.winner] += 1
+        first, second = split
+        return (first[0], first[1], first[2]), (second[0], second[1], second[2])
+
     def table(self) -> str:
         """The summary as a plain-text table."""
         a, b = self.bots
-        unit = "matches" if self.matches else "games"
+        one, many = ("match", "matches") if self.matches else ("game", "games")
         wa, wb = self.wins
         pa, pb = self.avg_points
         ta, tb = self.ms_per_move
         lo, hi = self.win_rate_ci
         name_a, name_b = f"{a} (A)", f"{b} (B)"
         width = max(len(name_a), len(name_b), 12)
+        n = self.n
         rows = [
-            f"{self.n} {unit}: {a} v {b}, seats swapped every other game, {self.seconds:.1f} s"
+            f"{n} {one if n == 1 else many}: {a} v {b}, seats swapped every other {one}, {self.seconds:.1f} s"
             + (f" ({self.resumed} read back from the saved records)" if self.resumed else ""),
             f"{'':<{width}}  {'wins':>6}  {'avg points':>10}  {'ms/move':>8}",
             f"{name_a:<{width}}  {wa:>6}  {pa:>10.2f}  {ta:>8.2f}",
@@ -448,17 +478,40 @@ class ArenaResult:
         if self.matches:
             draws += f" of {self.games_played} games"
         rows.append(f"{draws} ({100 * self.draw_rate:.1f}%)")
+        if self.matches and self.undecided:
+            rows.append(
+                f"undecided matches (no one reached 50 points in {MAX_MATCH_GAMES} games): {self.undecided}"
+            )
         rows.append(f"average game length: {self.avg_plies:.1f} moves")
         fa, fb = self.forfeits
         if fa or fb:
             first = next(o for o in self.outcomes if o.forfeit is not None)
             rows.append(
                 f"forfeits (a bot raised, answered an illegal move or passed the move limit; the other bot wins): "
-                f"{a} {fa}, {b} {fb}; first, in game {first.index + 1}: {first.forfeit_reason}"
+                f"{a} {fa}, {b} {fb}; first, in {one} {first.index + 1}: {first.forfeit_reason}"
             )
+
+        def share(k: int) -> str:
+            return f"{100 * k / n:.1f}%" if n else "-"
+
+        middle = "undecided" if self.matches else "drew"
         rows.append(
-            f"{a} win rate over decided {unit}: {100 * self.win_rate:.1f}% (95% Wilson CI {100 * lo:.1f}%-{100 * hi:.1f}%)"
+            f"{a} (A) of all {n} {one if n == 1 else many}: won {share(wa)}, {middle} {share(self.undecided)}, "
+            f"lost {share(wb)}"
         )
+        if not self.matches:  # every game starts with seat 0; matches alternate the first player
+            parts = []
+            for label, (w, d, lost) in zip(("moving first", "moving second"), self.by_seat(), strict=True):
+                if w + d + lost:
+                    parts.append(f"{label} {w}-{d}-{lost}")
+            rows.append(f"{a} (A) by seat, won-drew-lost: " + ", ".join(parts))
+        if wa + wb:
+            rows.append(
+                f"{a} win rate over decided {many}: {100 * self.win_rate:.1f}% "
+                f"(95% Wilson CI {100 * lo:.1f}%-{100 * hi:.1f}%)"
+            )
+        else:
+            rows.append(f"no {one} was decided, so there is no win rate over decided {many}")
         return "\n".join(rows)
 
     def summary(self) -> dict[str, Any]:
@@ -467,9 +520,11 @@ class ArenaResult:
             "bots": list(self.bots),
             "n": self.n,
             "wins": list(self.wins),
+            "undecided": self.undecided,
+            "by_seat": [list(row) for row in self.by_seat()],
             "draws": self.draws,
             "draw_rate": self.draw_rate,
-            "win_rate": self.win_rate,
+            "win_rate": self.win_rate if sum(self.wins) else None,  # None: no game decided
             "win_rate_ci": list(self.win_rate_ci),
             "avg_points": list(self.avg_points),
             "avg_plies": self.avg_plies,
@@ -514,7 +569,13 @@ def run_arena(
     `move_limit`: seconds a bot may take over one move; a slower one forfeits (a bot that
     never answers would hang the run). Local runs only (it needs the main thread's timer).
     """
-    for name in (bot_a, bot_b):
+    for which, name in (("bot_a", bot_a), ("bot_b", bot_b)):
+        if not isinstance(name, str):
+            raise TypeError(
+                f"{which} must be a bot's name ({', '.join((*BOT_NAMES, *EXTRA_BOTS))}) or a "
+                f"path.to.module:MyBot spec, not a {type(name).__name__} object: every game builds its "
+                "bots afresh from the name, in worker processes too. Put your bot in a module and name it."
+            )
         if is_spec(name):
             get_bot(name, seed=0)  # a bot of your own: fails here, clearly, if it cannot be loaded
         elif name not in (*BOT_NAMES, *EXTRA_BOTS):
@@ -522,8 +583,14 @@ def run_arena(
                 f"unknown bot {name!r}: choose from {', '.join((*BOT_NAMES, *EXTRA_BOTS))} "
                 "or give your own as path.to.module:MyBot"
             )
+    if not isinstance(games, int) or isinstance(games, bool):
+        raise TypeError(f"games must be a whole number of games (or matches), not {games!r}")
     if games < 1:
         raise ValueError(f"games must be at least 1, not {games}")
+    if not isinstance(seed, int) or isinstance(seed, bool):
+        raise TypeError(f"seed must be a whole number, not {seed!r}")
+    if workers is not None and (not isinstance(workers, int) or isinstance(workers, bool)):
+        raise TypeError(f"workers must be a whole number of processes (or None), not {workers!r}")
     if move_limit is not None:
         if not 0 < move_limit <= MAX_MOVE_LIMIT:
             raise ValueError(
@@ -559,7 +626,9 @@ def run_arena(
     result.resumed = len(read_back)
     if todo:
         stream = _run_dask(todo, scheduler) if scheduler is not None else _run_local(todo, workers)
-        read_back += _progress(stream, len(todo), f"{bot_a} v {bot_b}", progress)
+        read_back += _progress(
+            stream, len(todo), f"{bot_a} v {bot_b}", progress, "match" if matches else "game"
+        )
     result.outcomes = sorted(read_back, key=lambda o: o.index)
     result.seconds = time.perf_counter() - start
     return result
@@ -595,13 +664,15 @@ def _run_dask(todo: Sequence[GameSpec], scheduler: Any) -> Iterator[GameOutcome]
             client.close()
 
 
-def _progress(items: Iterable[GameOutcome], total: int, label: str, show: bool) -> Iterator[GameOutcome]:
+def _progress(
+    items: Iterable[GameOutcome], total: int, label: str, show: bool, unit: str
+) -> Iterator[GameOutcome]:
     if not show:
         yield from items
         return
     from tqdm import tqdm
 
-    yield from tqdm(items, total=total, desc=label, unit="game", file=sys.stderr)
+    yield from tqdm(items, total=total, desc=label, unit=unit, file=sys.stderr)
 
 
 def tournament(
@@ -621,6 +692,25 @@ def tournament(
     return out
 
 
+def check_bots(parser: argparse.ArgumentParser, names: Sequence[str]) -> None:
+    """Refuse, in one usage line, a bot name the command cannot play: a level it does not
+    know, or a `module:MyBot` spec that does not load (its module is looked for beside you,
+    as `python -m` would)."""
+    if any(is_spec(name) for name in names):
+        sys.path.insert(0, os.getcwd())
+    levels = (*BOT_NAMES, *EXTRA_BOTS)
+    for name in names:
+        if not is_spec(name) and name not in levels:
+            parser.error(
+                f"unknown bot {name!r}: choose from {', '.join(levels)}, or your own bot as path.to.module:MyBot"
+            )
+        if is_spec(name):
+            try:
+                get_bot(name, seed=0)
+            except (ValueError, TypeError) as e:
+                parser.error(str(e))
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     """The `spite-arena` command (`spite-arena round-robin ...` plays a ladder: see ladder.py)."""
     args_in = list(sys.argv[1:] if argv is None else argv)
@@ -631,6 +721,9 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser = argparse.ArgumentParser(
         prog="spite-arena",
         description="Play many games of Spite & Malice between two bots and summarise the results.",
+        epilog="Several bots at once, each pair playing, with an Elo-style rating per bot: "
+        "spite-arena round-robin random greedy planner expert --games 100 "
+        "(see spite-arena round-robin --help).",
     )
     names = (*BOT_NAMES, *EXTRA_BOTS)
     which = f"{', '.join(names)}, or your own bot as path.to.module:MyBot"
@@ -664,16 +757,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         parser.error(f"--move-limit must be a number of seconds above 0 and at most {MAX_MOVE_LIMIT:g}")
     if args.resume and not args.save:
         parser.error("--resume needs --save DIR: the directory the stopped run saved its records in")
-    if is_spec(args.bot_a) or is_spec(args.bot_b):
-        sys.path.insert(0, os.getcwd())  # as `python -m` would: your module beside you is found
-    for name in (args.bot_a, args.bot_b):
-        if not is_spec(name) and name not in names:
-            parser.error(f"unknown bot {name!r}: choose from {which}")
-        if is_spec(name):
-            try:
-                get_bot(name, seed=0)
-            except (ValueError, TypeError) as e:
-                parser.error(str(e))
+    check_bots(parser, (args.bot_a, args.bot_b))
     try:
         result = run_arena(
             args.bot_a,

@@ -93,8 +93,12 @@ def ratings(
 def round_robin(
     bots: Sequence[str], games: int, *, seed: int = 0, workers: int | None = None, progress: bool = True
 ) -> tuple[list[Rating], dict[tuple[str, str], ArenaResult]]:
-    """Every pair of `bots` plays `games` seat-swapped games; the ladder and the raw results."""
-    if len(set(bots)) < 2:
+    """Every pair of `bots` plays `games` seat-swapped games; the ladder and the raw results.
+    A bot named twice plays once (a second row for it would be a bot that never played)."""
+    if isinstance(bots, str):
+        raise TypeError(f"bots must be a list of bot names, not the one string {bots!r}")
+    bots = list(dict.fromkeys(bots))
+    if len(bots) < 2:
         raise ValueError("a round robin needs at least two different bots")
     results: dict[tuple[str, str], ArenaResult] = {}
     for i, a in enumerate(bots):
@@ -105,39 +109,49 @@ def round_robin(
 
 def table(ladder: Sequence[Rating], results: dict[tuple[str, str], ArenaResult]) -> str:
     """The ladder and the pairings as plain text."""
-    rows = [f"{'bot':<10}{'Elo':>7}{'+-':>6}{'score':>8}{'games':>7}"]
+    width = max([10, *(len(r.bot) + 2 for r in ladder)])
+    rows = [f"{'bot':<{width}}{'Elo':>7}{'+-':>6}{'score':>8}{'games':>7}"]
     for r in ladder:
-        rows.append(f"{r.bot:<10}{r.elo:>7.0f}{r.spread:>6.0f}{100 * r.score:>7.1f}%{r.games:>7}")
+        rows.append(f"{r.bot:<{width}}{r.elo:>7.0f}{r.spread:>6.0f}{100 * r.score:>7.1f}%{r.games:>7}")
     rows.append("(+- is one standard deviation over bootstrap resamples; a draw scores a half)")
     for (a, b), res in results.items():
         wa, wb = res.wins
-        rows.append(f"{a} v {b}: {wa}-{wb}, {res.draws} draws")
+        rows.append(f"{a} v {b}: {wa}-{wb}, {res.draws} draw{'' if res.draws == 1 else 's'}")
     return "\n".join(rows)
 
 
 def main(argv: Sequence[str] | None = None) -> int:
     """`spite-arena round-robin BOT BOT [BOT...]`."""
     from . import BOT_NAMES, EXTRA_BOTS
+    from .arena import check_bots
 
+    levels = ", ".join((*BOT_NAMES, *EXTRA_BOTS))
     parser = argparse.ArgumentParser(
-        prog="spite-arena round-robin", description="Every pair of bots plays; prints an Elo-style ladder."
+        prog="spite-arena round-robin",
+        description="Every pair of bots plays the same number of seat-swapped games; prints an "
+        "Elo-style rating per bot (a draw scores a half) with its uncertainty, and each pairing's score.",
     )
-    parser.add_argument("bots", nargs="+", choices=(*BOT_NAMES, *EXTRA_BOTS))
-    parser.add_argument("--games", type=int, default=100, help="games per pair (default 100)")
-    parser.add_argument("--workers", type=int, default=None)
-    parser.add_argument("--seed", type=int, default=0)
+    parser.add_argument(
+        "bots",
+        nargs="+",
+        metavar="BOT",
+        help=f"two or more bots: {levels}, or your own as path.to.module:MyBot",
+    )
+    parser.add_argument("--games", type=int, default=100, help="games per pair of bots (default 100)")
+    parser.add_argument("--workers", type=int, default=None, help="local worker processes (default: CPUs)")
+    parser.add_argument("--seed", type=int, default=0, help="seed of the whole run (default 0)")
     parser.add_argument("--quiet", action="store_true", help="no progress bar")
     args = parser.parse_args(argv)
-    if len(set(args.bots)) < 2:
+    bots = list(dict.fromkeys(args.bots))
+    if len(bots) < 2:
         parser.error("name at least two different bots")
     if args.games < 1:
         parser.error("--games must be at least 1")
+    if args.workers is not None and args.workers < 1:
+        parser.error("--workers must be at least 1")
+    check_bots(parser, bots)
     ladder, results = round_robin(
-        list(dict.fromkeys(args.bots)),
-        args.games,
-        seed=args.seed,
-        workers=args.workers,
-        progress=not args.quiet,
+        bots, args.games, seed=args.seed, workers=args.workers, progress=not args.quiet
     )
     print(table(ladder, results))
     return 0

@@ -200,6 +200,16 @@ class _FunctionBot:
         return answer
 
 
+def _a_thing(obj: object) -> str:
+    """What a spec named, in words: "the module os", "an int (3)"."""
+    if inspect.ismodule(obj):
+        return f"the module {obj.__name__}"
+    shown = repr(obj)
+    shown = shown if len(shown) <= 40 else shown[:37] + "..."
+    kind = type(obj).__name__
+    return f"{'an' if kind[:1].lower() in 'aeiou' else 'a'} {kind} ({shown})"
+
+
 def is_spec(name: str) -> bool:
     """Does `name` look like a `path.to.module:MyBot` spec (rather than a level)?"""
     return ":" in name
@@ -216,7 +226,13 @@ def as_bot(bot: object, seed: int | None = None) -> Bot:
     or any object with `choose(view)` (wrapped in a `ProtocolBot`)."""
     if isinstance(bot, str):
         if is_spec(bot):
-            return as_bot(load_bot(bot, seed), seed)
+            loaded = load_bot(bot, seed)
+            if not callable(getattr(loaded, "choose", None)):
+                raise TypeError(
+                    f"{bot!r} names {_a_thing(loaded)}, which is not a bot: a bot is an object with a "
+                    "choose(view) method that returns a Move or a move string such as 'H:7s>S4'"
+                )
+            return as_bot(loaded, seed)
         from . import get_bot
 
         return get_bot(bot, seed)

@@ -428,3 +428,38 @@ def test_a_bot_slower_than_the_move_limit_forfeits(
         assert stop.value.code == 2
         err = capsys.readouterr().err
         assert f"spite-arena: error: {option} must be" in err and "Traceback" not in err, err
+
+
+def test_a_spec_that_names_no_bot_says_which_spec_and_what_it_named(bot_module: str) -> None:
+    """'module is not a bot' named neither the spec nor the thing: `my_test_bots:random` is the
+    module `random` the bots' file imports, and `get_bot("expertt")` did not say that your own
+    bot goes there too."""
+    with pytest.raises(TypeError, match=r"'my_test_bots:random' names the module random, which is not a bot"):
+        get_bot(f"{bot_module}:random")
+    with pytest.raises(
+        ValueError, match=r"unknown bot 'expertt': .*or give your own as path.to.module:MyBot"
+    ):
+        get_bot("expertt")
+
+
+def test_the_round_robin_command_takes_specs_and_refuses_what_it_cannot_play(
+    bot_module: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """The ladder's command refused `module:Name` (argparse choices) though `round_robin` takes it."""
+    args = ["round-robin", f"{bot_module}:NoSeed", "random", "greedy", "--games", "2", "--workers", "1"]
+    assert arena_main([*args, "--quiet"]) == 0
+    out = capsys.readouterr().out
+    rows = out.splitlines()
+    assert rows[0].split() == ["bot", "Elo", "+-", "score", "games"]
+    named = next(r for r in rows if r.startswith(f"{bot_module}:NoSeed "))
+    # a long name keeps the columns: its row lines up with the header's
+    assert len(named.rstrip()) == len(rows[0].rstrip()) and named.split()[-1] == "4"
+    assert f"{bot_module}:NoSeed v random: " in out
+    for bad, message in (
+        (f"{bot_module}:Nope", "has no 'Nope'"),
+        (f"{bot_module}:random", "names the module random, which is not a bot"),
+        ("grumpy", "unknown bot 'grumpy'"),
+    ):
+        with pytest.raises(SystemExit):
+            arena_main(["round-robin", bad, "random", "--games", "2", "--quiet"])
+        assert message in capsys.readouterr().err
