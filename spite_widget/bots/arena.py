@@ -38,10 +38,11 @@ from .protocol import BotError, is_spec
 MAX_MOVE_LIMIT = 86_400.0
 """The longest --move-limit, a day: the timer (setitimer) refuses what is beyond its range."""
 
-MAX_MATCH_GAMES = 100
+MAX_MATCH_GAMES = 1000
 """Games after which an arena match that no one has won stops, undecided. Drawn games score
 nothing (RULES.md), and some pairings draw nearly every game (`random` never empties its
-pay-off pile): their matches would otherwise never end."""
+pay-off pile; greedy v random needed 553 games for one match): their matches would
+otherwise never end."""
 
 
 @dataclass(frozen=True, slots=True)

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from ..engine.i18n import ngettext
 from ..engine.moves import Move
+from ..engine.narrate import describe_move
 from ..engine.state import PlayerView
 from .base import Bot, require_turn
 
@@ -16,10 +17,10 @@ class RandomBot(Bot):
     def choose(self, view: PlayerView) -> Move:
         moves = require_turn(view)
         move = self.rng.choice(moves)
-        count = len(moves)
-        self._why = lambda: ngettext(
+        count, sizes = len(moves), view.center_sizes()
+        self._why = lambda: ngettext(  # in words, as the other levels explain: not the notation
             "{move}: picked at random from {count} legal move",
             "{move}: picked at random from {count} legal moves",
             count,
-        ).format(move=move, count=count)
+        ).format(move=describe_move(move, sizes), count=count)
         return move

@@ -139,3 +139,24 @@ def test_a_discard_that_ends_the_game_in_a_draw_says_so() -> None:
         ": the opponent then cannot draw a full hand from the stock, so the game ends as a draw"
     ), line
     assert "next turn" not in line and "to win" not in line, line
+
+
+def test_random_explains_its_move_in_words_as_the_other_levels_do() -> None:
+    """It said "H:Ts>S1: picked at random ...", the notation, where every other level names the
+    cards and piles as the table shows them."""
+    game = Game.new(seed=1)
+    bot = get_bot("random", seed=1)
+    said = {}
+    while not game.is_over and game.ply < 60:
+        move = bot.choose(game.view(game.current_player))
+        said[move.target[0]] = (move, bot.explain())
+        game.play(move)
+    side_move, side_line = said["S"]
+    assert side_line.startswith(f"put {side_move.card.display} on {side_move.target} and ended the turn: ")
+    center_move, center_line = said["C"]
+    assert (
+        center_line.startswith(f"played {center_move.card.display}")
+        and f"on {center_move.target}" in center_line
+    )
+    for move, line in said.values():
+        assert str(move) not in line and re.search(r": picked at random from \d+ legal moves?$", line), line
