@@ -50,7 +50,7 @@ WORDS = {
             "cuaderno se guarda sin ella.)"
         ),
         "end": (
-            '## Juega las lecciones\n\n`lessons(lang="es")` da las dieciséis lecciones en español. '
+            '## Juega las lecciones\n\n`lessons(lang="es")` da las {count} lecciones en español. '
             '`LessonWidget(leccion, lang="es")` abre una en una mesa en vivo, como arriba (el botón '
             "*Siguiente lección →* lleva a la siguiente), y `LessonSession(leccion)` la juega desde "
             "Python. Para jugar una partida de verdad contra la computadora, mira `play.ipynb`."
@@ -82,7 +82,7 @@ WORDS = {
             "caderno é salvo sem ela.)"
         ),
         "end": (
-            '## Jogue as lições\n\n`lessons(lang="pt")` dá as dezesseis lições em português. '
+            '## Jogue as lições\n\n`lessons(lang="pt")` dá as {count} lições em português. '
             '`LessonWidget(licao, lang="pt")` abre uma em uma mesa ao vivo, como acima (o botão '
             "*Próxima lição →* leva à seguinte), e `LessonSession(licao)` a joga pelo Python. Para "
             "jogar uma partida de verdade contra o computador, veja `play.ipynb`."
@@ -149,7 +149,7 @@ def notebook(lang: str) -> nbformat.NotebookNode:
             md(words["live"], id=f"{key}-live"),
             code(f'LessonWidget(LESSONS["{item.id}"], lang="{lang}")', id=f"{key}-widget"),
         ]
-    cells.append(md(words["end"], id="end"))
+    cells.append(md(words["end"].format(count=len(lessons(lang))), id="end"))  # counted, not hand-kept
     nb = nbformat.v4.new_notebook(cells=cells)
     nb.metadata["kernelspec"] = {"name": "python3", "display_name": "Python 3", "language": "python"}
     nb.metadata["language_info"] = {"name": "python"}

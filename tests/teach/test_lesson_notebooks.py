@@ -62,6 +62,8 @@ def test_each_lesson_has_a_live_widget_in_the_notebooks_language(lang: str) -> N
     saved = nbformat.read(ROOT / "examples" / f"teach_rules_{lang}.ipynb", as_version=4)  # type: ignore[no-untyped-call]
     assert [c.source for c in saved.cells] == [c.source for c in built.cells], "regenerate the notebook"
     assert "widgets" not in saved.metadata
+    # the closing cell counts the lessons it promises (it said sixteen when there were 18)
+    assert f" {len(ids)} " in saved.cells[-1].source and len(ids) == len(lessons("en"))
 
 
 def test_the_english_notebook_has_a_widget_for_each_lesson_too() -> None:
