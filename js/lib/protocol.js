@@ -3,7 +3,9 @@
 // Browser -> Python: custom messages sent with model.send(...):
 //   {type: "move", move: "H:7s>S4", seq}       a card put on a pile (Python checks it)
 //   {type: "reveal" | "hint" | "undo" | "next-game" | "new-match", seq}   a button
-//   ("reveal" is "Show my hand": two players at one screen, the next one has the screen)
+//   ("reveal" is "Show my hand": two players at one screen, the next one has the screen;
+//   "new-match" adds own_words: true when the status line shows the browser's own words,
+//   not Python's "press New match again", which then asks again)
 //   {type: "review", seq, inline}   "Review game" (js/table/review.js); inline: false when the
 //   page cannot show the replay below the table (no widget manager): Python says how else
 // `seq` is the `seq` of the table the player was looking at; Python ignores (and says so)

@@ -36,6 +36,7 @@ const isField = (t) =>
 
 /** Why no move may be tried at the cursor ("" when one may): words only, the rules are Python's. */
 function blockedReason(table, legal, info, seat) {
+  if (info && info.in_play) return t(null, "replay.blocked.inplay");
   if (info && info.editable === false) return t(null, "replay.blocked.copy");
   if (table.result) return t(null, "replay.blocked.over");
   if (!legal.length && seat !== null && seat !== undefined)

@@ -60,7 +60,9 @@ function render({ model, el, host }) {
   let spoken = null; // the id of the last status read out
 
   // `words`: the same with cards named in words, for the live region
+  let ownWords = false; // the status line shows the browser's words, not Python's (see onAction)
   const say = (text, kind = "info", words = text) => {
+    ownWords = true;
     if (statusLine) setStatus(statusLine, text, kind);
     announce(live, words);
   };
@@ -79,7 +81,11 @@ function render({ model, el, host }) {
   const onAction = (name) => {
     // after Show my hand the keyboard focus goes on to the hand it shows
     if (name === "reveal") interaction.focusKey = "pile:H";
-    send(actionMessage(name, model.get("table").seq));
+    const message = actionMessage(name, model.get("table").seq);
+    // Python's "press New match again" replaced by the browser's own words (a card picked up,
+    // "Selection cancelled."): the press asks again, it does not give the game up
+    if (name === "new-match" && ownWords) message.own_words = true;
+    send(message);
   };
   const review = reviewButton({ model, el, host, send });
 
@@ -117,6 +123,7 @@ function render({ model, el, host }) {
     const next = renderTable(table, { tallestSide: room.tallest });
     const status = model.get("status") || {};
     statusLine = renderStatus(status);
+    ownWords = false;
     next.news.append(statusLine, ...statusRoom(model, status.text));
     atOneScreen = atOneScreen || !!actions.reveal;
     view.replaceChildren(renderHeader(model.get("score"), actions, onAction, model, atOneScreen), next.board);

@@ -14,11 +14,12 @@ from __future__ import annotations
 import math
 from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
+from functools import cache
 from typing import Any, Final, Protocol
 
 from ..engine import records
 from ..engine.game import Game, Played
-from ..engine.i18n import _, language, ngettext
+from ..engine.i18n import LANGUAGES, _, language, ngettext
 from ..engine.moves import Move
 from ..engine.replay import RecordSource
 from ..engine.state import PlayerView
@@ -154,10 +155,12 @@ def _annotate(
         done_by = cursor.play(move, stock=stock)
         straight = _chances_after(rating, cursor.view(player), done_by)
         chances = straight if anchor is None else anchor.below(rating, loss)
+        reader = without_review(note).get("comment", "")  # a review before, in any language: replaced
         _store(note, player, chances.win, chances.lose, loss)
         mark = mark_for(loss)
         if mark is not None:
-            _add_review(note, mark, rating.why or _("the expert plays {move}").format(move=rating.best))
+            why = rating.why or _("the expert plays {move}").format(move=rating.best)
+            _add_review(note, mark, why, str(reader))
         done += 1
         if progress is not None:
             progress(done, total)
@@ -316,14 +319,42 @@ def _store(note: dict[str, Any], mover: int, win: float, lose: float, loss: floa
         note.pop(LOSS_KEY, None)
 
 
-def _add_review(note: dict[str, Any], mark: str, why: str) -> None:
-    """The bot's comment after the reader's (once), and its mark unless one is set."""
-    comment = note.get("comment")
-    if not comment:
-        note["comment"] = why
-    elif why not in comment:  # reviewed before: say it once
-        note["comment"] = _("{comment} | expert: {why}").format(comment=comment, why=why)
+def _add_review(note: dict[str, Any], mark: str, why: str, reader: str) -> None:
+    """The bot's comment after the reader's own (`reader`: the comment without what an earlier
+    review wrote, so a second review, in whatever language, says it once), and its mark
+    unless one is set."""
+    note["comment"] = _("{comment} | expert: {why}").format(comment=reader, why=why) if reader else why
     note.setdefault("mark", mark)
+
+
+@cache
+def _review_separators() -> tuple[str, ...]:
+    """What stands between the reader's comment and the bot's, in every language: " | expert: "."""
+    out = []
+    for lang in LANGUAGES:
+        with language(lang):
+            template = _("{comment} | expert: {why}")
+        out.append(template.split("{comment}", 1)[1].split("{why}", 1)[0])
+    return tuple(out)
+
+
+def without_review(note: dict[str, Any]) -> dict[str, Any]:
+    """A move's note without what a bot's review wrote into it, as far as the record tells:
+    on a move it marked (its `x-loss` earns a mark), the mark and its words after the reader's
+    comment (in any language of the package) go, or the whole comment when there was none
+    before. Any other note comes back as it is. From a seat, the other player's move shows
+    this: the review judged it from a hand that seat cannot see ("the expert plays H:9d>S2")."""
+    loss = note.get(LOSS_KEY)
+    if isinstance(loss, bool) or not isinstance(loss, int | float) or mark_for(float(loss)) is None:
+        return note
+    out = {k: v for k, v in note.items() if k != "mark"}
+    comment = str(note.get("comment", ""))
+    for separator in _review_separators():
+        if separator in comment:
+            out["comment"] = comment.split(separator, 1)[0]
+            return out
+    out.pop("comment", None)
+    return out
 
 
 # ---------------------------------------------------------------- the summary
@@ -442,4 +473,5 @@ __all__ = [
     "move_accuracy",
     "move_losses",
     "review_summary",
+    "without_review",
 ]

@@ -8,7 +8,9 @@ Two directions, one vocabulary (mirrored, with the same names, in `js/lib/protoc
   `{"type": "reveal" | "hint" | "undo" | "next-game" | "new-match" | "review", "seq": 12}`
   (a button; "reveal" is "Show my hand", which lifts the cover of two players at one
   screen; "review" opens the replay of the finished game below the table, and may say
-  `"inline": false` when the page cannot show a widget there: see `ReviewMessage`).
+  `"inline": false` when the page cannot show a widget there: see `ReviewMessage`; "new-match"
+  may say `"own_words": true` when the status line shows the browser's own words, not Python's
+  "press New match again": see `ActionMessage`).
   `seq` is the `seq` of the table the player was looking at: a message for an older
   table (a double click, a click during the computer's turn) changes nothing.
   `parse_client_message` checks every field and raises `ProtocolError` in plain words.
@@ -56,10 +58,15 @@ class MoveMessage(TypedDict):
 
 
 class ActionMessage(TypedDict):
-    """A button: `{"type": "undo", "seq": 12}`."""
+    """A button: `{"type": "undo", "seq": 12}`.
+
+    `own_words` (New match only): true when the status line shows the browser's own words (a
+    card picked up, "Selection cancelled."), which replaced Python's "press New match again":
+    the press then asks again instead of giving the game up. Absent: false."""
 
     type: Literal["reveal", "hint", "undo", "next-game", "new-match"]
     seq: int
+    own_words: NotRequired[bool]
 
 
 class ReviewMessage(TypedDict):
@@ -238,11 +245,21 @@ def parse_table_message(
 
 def parse_client_message(content: object) -> ClientMessage:
     """Check a message from the browser field by field; ProtocolError says what is wrong."""
-    msg = parse_table_message(content, MESSAGE_TYPES[1:], "table", {"review": frozenset({"inline"})})
+    msg = parse_table_message(
+        content,
+        MESSAGE_TYPES[1:],
+        "table",
+        {"review": frozenset({"inline"}), "new-match": frozenset({"own_words"})},
+    )
     if "inline" in msg and not isinstance(msg["inline"], bool):
         raise ProtocolError(
             f"a 'review' message's inline must be true or false (can the page show the replay "
             f"below the table?), not {_clipped(repr(msg['inline']))}"
+        )
+    if "own_words" in msg and not isinstance(msg["own_words"], bool):
+        raise ProtocolError(
+            f"a 'new-match' message's own_words must be true or false (does the status line show "
+            f"the browser's own words?), not {_clipped(repr(msg['own_words']))}"
         )
     return cast(ClientMessage, msg)
 

@@ -776,3 +776,26 @@ def test_at_one_screen_the_focus_goes_on_to_show_my_hand(bare: Any) -> None:
     page.wait_for_function(
         "() => document.activeElement && document.activeElement.closest('[data-pile=\"H\"]')"
     )
+
+
+def test_new_match_asks_again_after_a_card_is_picked_up_and_put_back(bare: Any) -> None:
+    """The question "press New match again" gone from the line under a card picked up and put
+    back ("Selection cancelled."): a press then asks again, it does not give the game up."""
+    w = quick_widget()
+    page = bare.open(w)
+    status = "document.querySelector('[data-status]').innerText"
+    page.locator("[data-pile='P'] .sw-face").drag_to(page.locator("[data-pile='C2']"))
+    page.wait_for_function(f"() => {status}.includes('You played')")
+    game = w.game
+    new_match = page.locator("[data-action='new-match']")
+    new_match.click()
+    page.wait_for_function(f"() => {status}.includes('Press New match again')")
+    page.locator("[data-pile='H'] .sw-face").first.click()
+    page.locator("[data-pile='H'] .sw-face").first.click()  # put back
+    page.wait_for_function(f"() => {status}.includes('cancelled')")
+    new_match.click()
+    page.wait_for_function(f"() => {status}.includes('Press New match again')")
+    assert w.game is game and w.game.ply >= 1
+    new_match.click()  # right after the question: now it starts afresh
+    page.wait_for_function(f"() => {status}.startsWith('New match')")
+    assert w.game is not game and w.game.ply == 0

@@ -292,6 +292,19 @@ def test_new_match_asks_before_giving_up_a_game_in_progress() -> None:
     assert w.game is game and "Press New match again" in front.status
     front.press("new-match")
     assert w.game is not game and w.game.ply == 0 and w.match.scores == [0, 0]
+    front.move(center_move(w) or w.legal[0])
+    game, asked = w.game, None
+    front.press("new-match")
+    asked = front.status
+    # a card picked up or put back: the browser's own words replaced the question
+    front.send({"type": "new-match", "seq": front.seq, "own_words": True})
+    assert w.game is game and front.status == asked
+    for bad in ("yes", 1, None):  # nonsense changes nothing and says why
+        front.send({"type": "new-match", "seq": front.seq, "own_words": bad})
+        assert w.game is game and front.kind == "error" and "own_words" in front.status
+    front.press("new-match")
+    front.send({"type": "new-match", "seq": front.seq, "own_words": False})  # the question in view
+    assert w.game is not game and w.game.ply == 0
     w.new_match()  # from Python: at once, as asked
     assert w.game.ply == 0
 

@@ -208,7 +208,10 @@ class ReplayInfo(TypedDict):
     event: str
     date: str
     editable: bool
-    """False in an exported HTML file: comments can be read, not written."""
+    """False in an exported HTML file, and for a game still being played: comments can be
+    read, not written."""
+    in_play: bool
+    """True for a game still being played (`seat_only`): seen from one seat, no side line."""
     review: bool
     """True when the expert's review can run here."""
     tallest_side: int

@@ -121,6 +121,9 @@ _LABELS: Final[dict[str, tuple[str, str]]] = {
     "replay.blocked.copy": NPC_(
         "blocked", "This is a saved copy of the replay: open the record in a notebook to try other moves."
     ),
+    "replay.blocked.inplay": NPC_(
+        "blocked", "The game is still being played: side lines open in its review once it is over."
+    ),
     "replay.blocked.over": NPC_("blocked", "The game is over here: step back to try another move."),
     "replay.blocked.seat": NPC_(
         "blocked", "From {name}'s seat you play {name}'s moves only: see the table from above."

@@ -8,7 +8,7 @@ from collections.abc import Callable
 from typing import Any, cast
 
 from ...bots.expert import percent
-from ...bots.review import LOSS_KEY, review_summary, shown_accuracy
+from ...bots.review import LOSS_KEY, review_summary, shown_accuracy, without_review
 from ...engine.cards import STACK_COMPLETE
 from ...engine.game import Game, Played
 from ...engine.i18n import _, ngettext
@@ -157,9 +157,18 @@ def ahead(r: Replay) -> LineAddress:
     return cursor if len(cursor) > len(where(r)) else []
 
 
-def annotation_at(r: Replay, last: LastMove | None = None) -> Annotation:
+def seat_note(r: Replay, n: int, seat: int | None) -> dict[str, Any]:
+    """Move `n`'s note as `seat` may see it (None: from above, all of it): the other player's
+    move without the review's mark and words, judged from a hand that seat cannot see."""
+    note = r.annotation(n)
+    if seat is None or r.mover(n) == seat:
+        return note
+    return without_review(note)
+
+
+def annotation_at(r: Replay, last: LastMove | None = None, seat: int | None = None) -> Annotation:
     """What the comment panel shows at the cursor: the move that led here, its comment and mark
-    (at the deal: the record's opening comment)."""
+    (at the deal: the record's opening comment; from `seat`, see `seat_note`)."""
     if r.ply == 0:
         return {
             "ply": 0,
@@ -170,7 +179,7 @@ def annotation_at(r: Replay, last: LastMove | None = None) -> Annotation:
             "comment": str(r.game.meta.get("comment", "")),
             "mark": "",
         }
-    note = r.annotation(r.ply)
+    note = seat_note(r, r.ply, seat)
     last = last if last is not None else last_move_at(r, r.game.players)
     assert last is not None
     return {
@@ -245,9 +254,10 @@ def move_tree(game: Game) -> list[MoveEntry]:
     return entries
 
 
-def line_entries(r: Replay, upto: int) -> list[MoveEntry]:
+def line_entries(r: Replay, upto: int, seat: int | None = None) -> list[MoveEntry]:
     """The moves of the cursor's line up to move `upto`, each with the line it belongs to and
-    no side lines: what a seat may be shown (the moves it has seen played)."""
+    no side lines: what a seat may be shown (the moves it has seen played; the other's without
+    the review's marks, see `seat_note`)."""
     starts: list[tuple[int, LineAddress]] = []
     start, line = 0, cast(LineAddress, [])
     for b, v in r.line:
@@ -263,7 +273,7 @@ def line_entries(r: Replay, upto: int) -> list[MoveEntry]:
         for s, address in starts:
             if i > s:
                 at = address
-        entries.append(_entry(i, str(moves[i - 1]), player, turn, r.annotation(i), at))
+        entries.append(_entry(i, str(moves[i - 1]), player, turn, seat_note(r, i, seat), at))
     return entries
 
 
@@ -296,10 +306,13 @@ def evals(game: Game, *, seat: int | None = None, upto: int | None = None) -> li
     return out
 
 
-def game_info(r: Replay, *, editable: bool, review: bool, from_above: bool = True) -> ReplayInfo:
+def game_info(
+    r: Replay, *, editable: bool, review: bool, from_above: bool = True, in_play: bool = False
+) -> ReplayInfo:
     """The header: names, result, event and date, a match's games, what can be done here
     (`from_above` False: for a seat, which is sent no room for the last move's line, which
-    names cards that seat has not seen yet, and is told the result only at the game's end)."""
+    names cards that seat has not seen yet, and is told the result only at the game's end;
+    `in_play`: a game still being played, seen from its seat only)."""
     game = r.game
     outcome = game.outcome
     # the seat's move list stops at the cursor ("not known yet from Ada's seat"): so does this
@@ -329,6 +342,7 @@ def game_info(r: Replay, *, editable: bool, review: bool, from_above: bool = Tru
         "event": str(game.meta.get("event", "")),
         "date": str(game.meta.get("date", "")),
         "editable": editable,
+        "in_play": in_play,
         "review": review,
         "tallest_side": r.tallest_side_stack(),
         "news_room": news_room(r) if from_above else "",
@@ -366,6 +380,7 @@ __all__ = [
     "news_room",
     "position_text",
     "review_rows",
+    "seat_note",
     "side_line_chances",
     "sizes_before",
     "table_from_above",

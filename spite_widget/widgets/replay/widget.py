@@ -146,11 +146,20 @@ class ReplayWidget(PythonOwnedWidget[StatusKind]):
         game: int = 0,
         ply: int = 0,
         lang: str | None = None,
+        seat_only: bool = False,
         **kwargs: Any,
     ) -> None:
+        """`seat_only`: the table is seen from `perspective` and from nowhere else, and no side
+        line, review or puzzle opens: for a game still being played, whose hidden cards (the
+        other hand, and the stock that a side line would draw from) must not reach the
+        browser. `SpiteWidget.review()` sets it until the game is over."""
         _check_perspective(perspective)
+        if seat_only and perspective is None:
+            raise ValueError("seat_only needs a perspective: the seat (0 or 1) the table is seen from")
         replay = Replay(record_or_game, game=game)  # RecordError before any widget exists
         super().__init__(lang=lang, **kwargs)
+        self.seat_only: int | None = perspective if seat_only else None
+        """The one seat this replay may be seen from (a game still being played), or None."""
         with language(self.lang):
             self.strings = replay_strings()
         self._game_seq = 0
@@ -176,7 +185,17 @@ class ReplayWidget(PythonOwnedWidget[StatusKind]):
         with self._speaking():
             self.perspective = perspective
             replay.seek(ply)  # syncs through the listener
-            self._say_position()
+            if self.seat_only is None:
+                self._say_position()
+            else:
+                name = replay.game.players[self.seat_only]
+                self._say_position(
+                    _("The game is still being played: its moves so far, seen from your seat. ")
+                    if name == "You"  # a table's player
+                    else _(
+                        "The game is still being played: its moves so far, seen from {name}'s seat. "
+                    ).format(name=name)
+                )
 
     # ------------------------------------------------------------------ public
     @property
@@ -245,6 +264,7 @@ class ReplayWidget(PythonOwnedWidget[StatusKind]):
     def load(self, source: RecordSource, *, game: int = 0) -> None:
         """Show another record. If it does not validate, RecordError is raised, the widget
         says why, and the game shown before stays as it was."""
+        self._refuse_in_play("load another record into")
         with self._speaking():
             try:
                 replay = Replay(source, game=game)
@@ -263,6 +283,7 @@ class ReplayWidget(PythonOwnedWidget[StatusKind]):
         nothing changes. Either player's move, whatever `perspective` shows: a seat is how the
         table is seen, and a script is not a person at it (a click from a seat plays that
         seat's moves only)."""
+        self._refuse_in_play("play side lines in")
         with self._speaking():
             self._play(move)
 
@@ -275,6 +296,7 @@ class ReplayWidget(PythonOwnedWidget[StatusKind]):
 
     def enter_line(self, variation: int) -> None:
         """Play the first move of side line `variation` (1-based) of the next move."""
+        self._refuse_in_play("play side lines in")
         with self._speaking():
             self._replay.enter_line(variation)
             self._say_position(_("In a side line. "))
@@ -288,12 +310,14 @@ class ReplayWidget(PythonOwnedWidget[StatusKind]):
 
     def promote(self) -> None:
         """Make the cursor's side line the line it hangs on (the old moves become a side line)."""
+        self._refuse_in_play("play side lines in")
         with self._speaking():
             self._replay.promote()
             self._say_position(_("Promoted the side line. "))
 
     def delete_line(self) -> None:
         """Delete the cursor's side line (and the lines inside it)."""
+        self._refuse_in_play("play side lines in")
         with self._speaking():
             self._replay.delete_line()
             self._say_position(_("Deleted the side line. "))
@@ -324,6 +348,7 @@ class ReplayWidget(PythonOwnedWidget[StatusKind]):
         """Run `annotate_with_bot` on the game shown, in a thread (the kernel stays free),
         with a progress bar: it stores the chances after every move (the graph), marks and
         comments the costly moves where you wrote none, and shows each player's accuracy."""
+        self._refuse_in_play("review")
         with self._speaking():
             self._start_review(bot)
         if wait:
@@ -353,6 +378,7 @@ class ReplayWidget(PythonOwnedWidget[StatusKind]):
         from ... import puzzles
         from ..lesson import LessonWidget
 
+        self._refuse_in_play("open puzzles from")
         with self._speaking():
             game = self._replay.game
             if player is None:
@@ -389,6 +415,16 @@ class ReplayWidget(PythonOwnedWidget[StatusKind]):
             self._say(_("{heading}, below the replay.").format(heading=self.puzzles_label), "info")
             return self._puzzle_widget
 
+    def _refuse_in_play(self, what: str) -> None:
+        """A game still being played (`seat_only`) is only stepped through from its seat."""
+        if self.seat_only is not None:
+            name = self._replay.game.players[self.seat_only]
+            raise ValueError(
+                f"cannot {what} this replay: the game is still being played, so it is seen from "
+                f"{name}'s seat only (side lines would draw from the stock, a review judges the other "
+                "hand). Open the review again once the game is over."
+            )
+
     def _puzzles_heading(self) -> str:
         """The heading above the open puzzle ("Puzzle 1 of 3 for Ada"), in `lang`."""
         at = self.puzzles_at
@@ -424,6 +460,15 @@ class ReplayWidget(PythonOwnedWidget[StatusKind]):
         if msg["seq"] > self._seq:
             self._say(_("That message names a position this replay has not shown yet."), "error")
             return
+        if self.seat_only is not None and msg["type"] not in ("seek", "goto"):
+            self._say(
+                _(
+                    "The game is still being played: side lines, the other seats and the expert's "
+                    "review open once it is over."
+                ),
+                "error",
+            )
+            return
         super()._dispatch(msg)
 
     def _on_seek(self, msg: dict[str, Any]) -> None:
@@ -443,11 +488,13 @@ class ReplayWidget(PythonOwnedWidget[StatusKind]):
     def _on_perspective(self, msg: dict[str, Any]) -> None:
         self.perspective = msg["perspective"]
         seat = self.perspective
-        said = (
-            _("The table is now seen from above.")
-            if seat is None
-            else _("The table is now seen from {name}'s seat.").format(name=self._replay.game.players[seat])
-        )
+        name = None if seat is None else self._replay.game.players[seat]
+        if name is None:
+            said = _("The table is now seen from above.")
+        elif name == "You":  # a table's player, reviewing their game
+            said = _("The table is now seen from your seat.")
+        else:
+            said = _("The table is now seen from {name}'s seat.").format(name=name)
         self._say(said, "info")
 
     def _on_game(self, msg: dict[str, Any]) -> None:
@@ -724,6 +771,18 @@ class ReplayWidget(PythonOwnedWidget[StatusKind]):
 
     @traitlets.observe("perspective")
     def _perspective_set(self, change: dict[str, Any]) -> None:
+        seat = getattr(self, "seat_only", None)
+        if seat is not None and change["new"] != seat:  # (a validator does not see None)
+            syncing, self._syncing = self._syncing, True
+            try:
+                self.perspective = seat  # back, before any table is built from there
+            finally:
+                self._syncing = syncing
+            name = self._replay.game.players[seat]
+            raise ValueError(
+                f"the game is still being played: this replay is seen from {name}'s seat only "
+                "(open the review again once it is over to see it from above)"
+            )
         if not self._syncing and hasattr(self, "_replay"):
             with self._speaking():
                 self._sync()
@@ -756,7 +815,7 @@ class ReplayWidget(PythonOwnedWidget[StatusKind]):
         r = self._replay
         seat = self.perspective
         mover = r.state.current_player
-        if r.state.result is not None or (seat is not None and seat != mover):
+        if r.state.result is not None or (seat is not None and seat != mover) or self.seat_only is not None:
             return []
         return as_moves(r.view(mover).legal_moves())
 
@@ -865,7 +924,7 @@ class ReplayWidget(PythonOwnedWidget[StatusKind]):
             if self._tree_key != key:
                 self._tree, self._tree_key = move_tree(self._replay.game), key
             return self._tree
-        return line_entries(self._replay, self._replay.ply)
+        return line_entries(self._replay, self._replay.ply, self.perspective)
 
     def _evals(self) -> list[Any]:
         """The graph's points: computed again only when the notes changed (or, from a seat, the cursor)."""
@@ -878,10 +937,17 @@ class ReplayWidget(PythonOwnedWidget[StatusKind]):
         return self._evals_cache
 
     def _annotation(self) -> Annotation:
-        return annotation_at(self._replay, self._last())
+        return annotation_at(self._replay, self._last(), self.perspective)
 
     def _info(self) -> ReplayInfo:
-        return game_info(self._replay, editable=True, review=True, from_above=self.perspective is None)
+        in_play = self.seat_only is not None
+        return game_info(
+            self._replay,
+            editable=not in_play,
+            review=not in_play,
+            from_above=self.perspective is None,
+            in_play=in_play,
+        )
 
     def _say_position(self, prefix: str = "") -> None:
         """Say where the cursor is (after `prefix`), in symbols and in words; in a side line,

@@ -221,11 +221,17 @@ class SpiteWidget(PythonOwnedWidget[StatusKind]):
         return ReplayWidget(record_or_game, perspective, **kwargs)
 
     def review(self) -> ReplayWidget:
-        """A ReplayWidget of the game on the table (the moves so far, if it is not over)."""
+        """A ReplayWidget of the game on the table. Over, it is seen from above, with side lines
+        and the expert's review; still being played, its moves so far are seen from the bottom
+        player's seat only (`seat_only`): from above it would show the other hand, and a side
+        line would draw the stock's next cards."""
         from ..replay import ReplayWidget
 
         with self._speaking():
-            return ReplayWidget(self.game)
+            if self.game.is_over:
+                return ReplayWidget(self.game)
+            seat = self.session.bottom
+            return ReplayWidget(self.game, perspective=seat, seat_only=True)
 
     def on_move(self, callback: MoveCallback, remove: bool = False) -> None:
         """Call `callback(move, player)` after every move on this table (or stop with remove=True)."""
@@ -333,10 +339,13 @@ class SpiteWidget(PythonOwnedWidget[StatusKind]):
 
     def _on_new_match(self, msg: ClientMessage) -> None:
         """One click would throw away a game in progress or a match score (the button sits
-        beside Next game): it asks first, and a second press right after starts afresh."""
+        beside Next game): it asks first, and a second press right after starts afresh (not
+        after anything else: a hint, or a card picked up or put back, whose words the browser
+        says itself and tells of with `own_words`)."""
         game, scores = self.game, self.match.scores
         in_progress = not game.is_over and game.ply > 0
-        if (in_progress or any(scores)) and self._new_match_asked != self.status.get("id"):
+        asked = self._new_match_asked == self.status.get("id") and not msg.get("own_words", False)
+        if (in_progress or any(scores)) and not asked:
             a, b = scores
             if not in_progress:
                 ask = _("Press New match again to start over: the score ({a}–{b}) goes back to 0–0.").format(
