@@ -35,6 +35,9 @@ META_KEYS: Final = ("event", "date", "comment")
 GAME_KEYS: Final = ("format", "version", "rules", "players", "first_player", "deck", "moves", "result")
 MATCH_KEYS: Final = ("format", "version", "target", "players", "games", "scores")
 NOTE_KEYS: Final = ("comment", "mark", "eval", "variations")
+MAX_LINE_DEPTH: Final = 64
+"""How deep side lines may nest in a record (a side line in a side line...): far beyond any
+analysis, and well inside what the recursive code that reads and draws them can follow."""
 """What a move entry may carry besides `move` and `stock` (and `x-...` keys)."""
 
 
@@ -53,6 +56,8 @@ def read_json(path: str | os.PathLike[str]) -> Any:
             return json.load(f)
     except json.JSONDecodeError as e:
         raise RecordError(f"{os.fspath(path)} is not JSON: {e}") from None
+    except RecursionError:  # arrays in arrays thousands deep: no record is
+        raise RecordError(f"{os.fspath(path)} is nested too deeply to be a record") from None
     except UnicodeDecodeError as e:  # a picture, an archive: no text at all
         raise RecordError(
             f"{os.fspath(path)} is not JSON: not UTF-8 text ({e.reason} at byte {e.start})"
@@ -181,12 +186,29 @@ def read_game(record: object, *, check_result: bool = True) -> Game:
     moves = record["moves"]
     if not isinstance(moves, list):
         raise RecordError("moves must be a list")
+    depth = _line_depth(moves)
+    if depth > MAX_LINE_DEPTH:
+        raise RecordError(f"side lines are nested {depth} deep: a record may nest them {MAX_LINE_DEPTH} deep")
     read_line(game, moves)
     if check_result and game.outcome != expected:
         said = "null" if expected is None else json.dumps(expected.to_dict())
         got = "null (unfinished)" if game.result is None else json.dumps(game.result)
         raise RecordError(f"the record's result is {said}, but the replay gives {got}")
     return game
+
+
+def _line_depth(moves: list[Any]) -> int:
+    """How deep side lines nest in `moves` (0: none), counted without recursion, so that a
+    record nested thousands deep gets a RecordError, not a RecursionError."""
+    deepest, todo = 0, [(moves, 0)]
+    while todo:
+        line, depth = todo.pop()
+        deepest = max(deepest, depth)
+        for entry in line:
+            lines = entry.get("variations") if isinstance(entry, dict) else None
+            if isinstance(lines, list):
+                todo.extend((side, depth + 1) for side in lines if isinstance(side, list))
+    return deepest
 
 
 def read_line(game: Game, entries: Sequence[object]) -> None:
@@ -359,7 +381,8 @@ def read_match(record: object) -> Match:
             raise RecordError(f"the match was already won ({totals}) before this game", None, number)
         games.append(game)
     total = scores(games)
-    if record.get("scores") != total:
+    said = record.get("scores")
+    if said != total or not all(isinstance(x, int) and not isinstance(x, bool) for x in said):  # 7.0 == 7
         raise RecordError(f"scores say {record.get('scores')!r}, but the games give {total}")
     return Match._from_games(games, target, meta)
 
@@ -393,7 +416,12 @@ def load(source: object) -> Loaded:
         m = read_match(write_match(source))
         return Loaded(m.games, m.target, m.meta)
     if isinstance(source, (str, os.PathLike)):
-        source = read_json(source)
+        path, source = source, read_json(source)
+        if not isinstance(source, dict):  # a file of JSON that is no record: the file is wrong
+            raise RecordError(
+                f"{os.fspath(path)} holds a JSON {type(source).__name__}, not a record "
+                "(an object with a format, as RULES.md says)"
+            )
     if isinstance(source, dict) and source.get("format") == MATCH_FORMAT:
         m = read_match(source)
         return Loaded(m.games, m.target, m.meta)

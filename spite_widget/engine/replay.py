@@ -24,7 +24,7 @@ from .errors import IllegalMoveError, NotAMoveError
 from .game import Game, Played
 from .match import Match
 from .moves import InvalidMoveError, Move
-from .records import MARKS
+from .records import MARKS, MAX_LINE_DEPTH
 from .state import GameState, PlayerView
 
 CHECKPOINT_EVERY = 32
@@ -284,9 +284,13 @@ class Replay:
     def enter_line(self, variation: int) -> None:
         """Play the first move of side line `variation` (1-based) of the next move: the
         cursor is then in that line."""
+        followed = list(self._path)
         self._settle()
         lines = self._next_note().get("variations", [])
-        if not isinstance(variation, int) or not 1 <= variation <= len(lines):
+        if not isinstance(variation, int) or isinstance(variation, bool) or not 1 <= variation <= len(lines):
+            if self._path != followed:  # changes nothing: the side line ahead is still followed
+                self._path[:] = followed
+                self._retree()
             raise ValueError(f"there is no variation {variation!r} here: the next move has {len(lines)}")
         branch = self.ply - self._branch_ply()
         self._path.append((branch, variation - 1))
@@ -324,6 +328,7 @@ class Replay:
         reason = self._cursor.why_illegal(move)
         if reason is not None:
             raise IllegalMoveError(reason)
+        followed = list(self._path)
         self._settle()
         n = self.ply
         while True:
@@ -342,6 +347,12 @@ class Replay:
             # move is weighed against the parent line, whose next move steps on there
             self._path.pop()
             self._retree()
+        if n < len(self) and len(self._path) >= MAX_LINE_DEPTH:  # a record could not be read back
+            self._path[:] = followed
+            self._retree()
+            raise ValueError(
+                f"side lines nest at most {MAX_LINE_DEPTH} deep in a record: this one would go deeper"
+            )
         played = self._cursor.play(move)
         entry: dict[str, Any] = {"move": str(move)}
         stock = self._cursor.stock_after(self._cursor.ply)
@@ -379,9 +390,20 @@ class Replay:
         there, and nothing moves."""
         if not isinstance(ply, int) or isinstance(ply, bool):
             raise TypeError(f"a ply is a whole number, not {ply!r}")
+        if isinstance(line, str | bytes) or not isinstance(line, Sequence):
+            raise TypeError(
+                f"a line is a list of (move, variation) pairs, [] for the main line, not {line!r}"
+            )
         path: list[tuple[int, int]] = []
         entries: list[dict[str, Any]] | None = None
         for depth, pair in enumerate(line, start=1):
+            if (
+                isinstance(pair, str | bytes)
+                or not isinstance(pair, Sequence)
+                or len(pair) != 2
+                or not all(isinstance(x, int) and not isinstance(x, bool) for x in pair)
+            ):
+                raise TypeError(f"a line's steps are (move, variation) pairs of whole numbers, not {pair!r}")
             b, v = pair
             size = self._full.ply if entries is None else len(entries)
             if not 1 <= b <= size:
