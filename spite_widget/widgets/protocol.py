@@ -22,12 +22,14 @@ Two directions, one vocabulary (mirrored, with the same names, in `js/lib/protoc
 
 from __future__ import annotations
 
+import re
+from collections.abc import Sequence
 from functools import lru_cache
 from typing import Any, Final, Literal, NotRequired, TypedDict, cast
 
 from ..engine.cards import KING, RANK_OF, card_words, rank_label, rank_name
 from ..engine.game import Played
-from ..engine.i18n import N_, _, get_language, language, ngettext
+from ..engine.i18n import N_, NP_, _, get_language, language, ngettext, pgettext
 from ..engine.moves import SIDES, InvalidMoveError, Move
 from ..engine.narrate import describe_move, describe_move_words
 from ..engine.rules import is_complete
@@ -525,3 +527,43 @@ def last_move(move: Move, player: int, center_sizes: list[int] | tuple[int, ...]
 def as_moves(moves: list[Move]) -> list[str]:
     """Legal moves as the strings the browser gets."""
     return [str(m) for m in moves]
+
+
+# ---------------------------------------------------------------- players' names
+
+_BOT_NAME: Final = re.compile(r"^([A-Z][a-z]+) bot$")
+_PLAYER_NAME: Final = re.compile(r"^Player ([0-9])$")
+_LEVEL_WORDS: Final = {
+    "Random": NP_("bot level", "Random"),
+    "Greedy": NP_("bot level", "Greedy"),
+    "Planner": NP_("bot level", "Planner"),
+    "Expert": NP_("bot level", "Expert"),
+}
+"""The levels' words in a player's name ("Greedy bot": "Bot voraz", "Bot guloso")."""
+
+
+def shown_name(name: str) -> str:
+    """A player's name in the language in force, if it is one of the English names tables
+    and games give by themselves ("You", "Random bot", "Player 1"); any other as given. A
+    record keeps the English: a table's game reviewed in Spanish shows "Tú" and "Bot voraz"."""
+    if name == "You":
+        return _("You")
+    player = _PLAYER_NAME.match(name)
+    if player:
+        return _("Player {number}").format(number=player.group(1))
+    bot = _BOT_NAME.match(name)
+    if bot and bot.group(1) in _LEVEL_WORDS:
+        return _("{level} bot").format(level=pgettext("bot level", _LEVEL_WORDS[bot.group(1)]))
+    return name
+
+
+def shown_names(players: Sequence[str]) -> tuple[str, str]:
+    """Both players' names as shown (`shown_name`): over the table, in a header."""
+    return (shown_name(players[0]), shown_name(players[1]))
+
+
+def told_names(players: Sequence[str]) -> tuple[str, str]:
+    """The names a sentence is given: as shown, but "You" stays "You", which the sentences
+    themselves answer with their own second-person words ("you play first")."""
+    a, b = players[0], players[1]
+    return (a if a == "You" else shown_name(a), b if b == "You" else shown_name(b))

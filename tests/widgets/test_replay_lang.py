@@ -200,3 +200,32 @@ def test_the_review_writes_its_words_in_the_language() -> None:
     assert done["moves"][9]["comment"].startswith("mine | experto: "), done["moves"][9]
     pt = annotate_with_bot(record, lang="pt")
     assert pt["moves"][9]["comment"].startswith("mine | especialista: ")
+
+
+@pytest.mark.parametrize(
+    ("lang", "you", "bot", "played"),
+    [("es", "Tú", "Bot voraz", "jugó"), ("pt", "Você", "Bot guloso", "jogou")],
+)
+def test_a_tables_game_reviewed_in_a_language_names_its_players_in_it(
+    lang: str, you: str, bot: str, played: str
+) -> None:
+    """The table says "Tú" and "Bot voraz": its review said "You" and "Greedy bot" (the
+    record's own English names), over the table, in the header and in every sentence."""
+    from decks import played_to_the_end
+
+    from spite_widget.widgets.table import SpiteWidget
+
+    table = SpiteWidget(
+        game=played_to_the_end(players=("You", "Greedy bot")), opponent="greedy", opponent_delay=0
+    )
+    table.lang = lang
+    assert list(table.score["names"]) == [you, bot]
+    review = table.review()
+    assert review.lang == lang and review.info["names"] == [you, bot]
+    assert [s["name"] for s in review.table["seats"]] == [you, bot]
+    mover = next(i for i, e in enumerate(review.moves, 1) if e["player"] == 1)
+    review.seek(mover)
+    assert f"{bot} {played}" in review.status["text"] and "Greedy" not in review.status["text"]
+    assert review.record["players"] == ["You", "Greedy bot"]  # the record keeps its names
+    review.lang = "en"
+    assert review.info["names"] == ["You", "Greedy bot"]

@@ -484,6 +484,14 @@ def test_a_move_from_the_browser_starts_a_side_line_nested_under_the_move_it_rep
     assert w.line == [] and w.annotation["move"] == str(w.replay.game.moves[19])
     # ... but Forward still steps into the side line, whose moves the counter counts: it is ahead
     assert (w.line_ahead, w.length) == ([[21, 1]], 22)
+    seek(w, 19)  # a side line that is not there: refused, and the one ahead is still followed
+    for wrong in (5, 0, True):
+        with pytest.raises(ValueError, match="no variation"):
+            w.enter_line(wrong)
+        assert (w.line_ahead, w.length, len(w.replay)) == ([[21, 1]], 22, 22)
+        assert w.line == [] and w.replay.line == ((21, 1),)  # followed, not in it
+    w.forward()
+    assert w.ply == 20 and w.line_ahead == [[21, 1]]
     send(w, {"type": "goto", "line": [[21, 1]], "ply": 22, "seq": w.table["seq"]})
     assert (w.line, w.ply) == ([[21, 1]], 22) and w.annotation["comment"] == "why not"
     # leave it: back at the branch, in the main line
@@ -838,3 +846,30 @@ def test_stepping_through_a_side_line_says_its_chances() -> None:
     assert said.split("Move ", 1)[1] in w.status["text"]
     w.seek(40)  # in the line, but on the game's own move before it branches: nothing to compare
     assert w.replay.line and "chances after it" not in w.status["text"], w.status["text"]
+
+
+def test_a_change_made_on_w_replay_itself_is_said_in_the_status_line(w: ReplayWidget) -> None:
+    """The README's `w.replay.play(...)`: the widget followed the table, but its status line
+    still said the move before."""
+    w.seek(10)
+    w.replay.seek(12)
+    assert w.ply == 12 and w.status["text"].startswith("Move 12 of")
+    side = next(m for m in w.legal if m != str(w.replay.moves[12]))
+    w.replay.play(side)
+    said = w.status["text"]
+    assert w.line == [[13, 1]] and said.startswith("Move 13 of")
+    w.back()
+    w.forward()  # the widget's own step to the same move says the same
+    assert (w.line, w.status["text"]) == ([[13, 1]], said)
+    w.annotate(13, comment="mine")  # the widget's own calls say what they said before
+    assert w.status["text"] == said
+
+
+def test_a_move_typed_as_a_person_types_it_plays_in_the_replay_too(w: ReplayWidget) -> None:
+    w.seek(10)
+    move = next(m for m in w.legal if m != str(w.replay.moves[10]))
+    w.play(" " + move.lower().replace(":", " : "))
+    assert w.line == [[11, 1]] and w.replay.moves[10] == Move.parse(move)
+    with pytest.raises(IllegalMoveError, match="not a move"):
+        w.play("H:1x>S1")
+    assert w.line == [[11, 1]] and w.ply == 11

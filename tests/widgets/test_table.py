@@ -8,6 +8,7 @@ import subprocess
 import sys
 import time
 from pathlib import Path
+from typing import Any
 
 import pytest
 from decks import deal, played_to_the_end
@@ -612,3 +613,22 @@ def test_inline_is_a_field_of_the_review_message_only() -> None:
             parse_client_message({"type": kind, "seq": 3, "inline": True})
     with pytest.raises(ProtocolError, match="unexpected field"):
         parse_client_message({"type": "move", "move": "P:Ac>C1", "seq": 3, "inline": True})
+
+
+def test_a_move_typed_as_the_card_shows_is_played_as_a_lesson_takes_it() -> None:
+    """`w.play("H:10♠>S1")` was refused ("a ten is written T") while a lesson takes it."""
+
+    def ten_in_hand(w: SpiteWidget) -> Any:
+        hand = w.game.state.hands[w.game.current_player]
+        return next((c for c in hand if str(c)[0] == "T"), None)
+
+    seed = next(s for s in range(100) if ten_in_hand(SpiteWidget(opponent=None, seed=s)) is not None)
+    for typed in ("H:{shown}>S1", "h:{lower}>s1", "H: {shown} > S1"):
+        w = SpiteWidget(opponent=None, seed=seed)
+        ten = ten_in_hand(w)
+        w.play(typed.format(shown=ten.display, lower=str(ten).lower()))
+        assert list(w.game.moves) == [Move.parse(f"H:{ten}>S1")] and "10" in str(ten.display), typed
+    w = SpiteWidget(opponent=None, seed=seed)
+    with pytest.raises(IllegalMoveError, match="not a move"):
+        w.play("H:10x>S1")
+    assert w.game.ply == 0

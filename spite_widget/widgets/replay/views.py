@@ -15,7 +15,7 @@ from ...engine.i18n import _, ngettext
 from ...engine.moves import Move
 from ...engine.replay import Replay
 from ...engine.state import GameState, Result
-from ..protocol import LastMove, TableView, last_move, table_view
+from ..protocol import LastMove, TableView, last_move, shown_name, shown_names, table_view, told_names
 from .protocol import Annotation, EvalPoint, GameLabel, LineAddress, MoveEntry, PlayerSummary, ReplayInfo
 
 MAX_DEPTH = 32
@@ -48,7 +48,7 @@ def position_text(r: Replay, last: LastMove | None, words: bool = False) -> str:
     """Where the cursor is, in a sentence, with `last` the move that led there (with
     `words`: cards named in words): the status line the replay shows at every step."""
     if r.ply == 0:
-        first = r.game.players[r.state.current_player]
+        first = told_names(r.game.players)[r.state.current_player]
         sentence = (
             ngettext(
                 "The deal: you play first. {count} move to go through.",
@@ -65,7 +65,7 @@ def position_text(r: Replay, last: LastMove | None, words: bool = False) -> str:
         return sentence.format(name=first, count=len(r))
     assert last is not None
     said = last["words" if words else "text"]
-    return _move_sentence(r.ply, len(r), said, bool(where(r)), r.state.result, r.game.players)
+    return _move_sentence(r.ply, len(r), said, bool(where(r)), r.state.result, told_names(r.game.players))
 
 
 def _move_sentence(
@@ -96,7 +96,7 @@ def side_line_chances(r: Replay, seat: int | None = None) -> str:
     mover = r.mover(r.ply)
     me, other = f"p{mover}", f"p{1 - mover}"
     text = " " + _("{name}'s chances after it: {win} to win, {lose} to lose").format(
-        name=r.game.players[mover], win=percent(float(ev[me])), lose=percent(float(ev[other]))
+        name=told_names(r.game.players)[mover], win=percent(float(ev[me])), lose=percent(float(ev[other]))
     )
     game = r.game
     main = game.annotation(r.ply).get("eval") if r.ply <= game.ply else None
@@ -116,15 +116,15 @@ def news_room(r: Replay) -> str:
     game, played = r.game, r.final_played
     if played is None:
         return ""
-    said = _told(played, game.state, game.players)["text"]
-    return _move_sentence(game.ply, game.ply, said, False, game.outcome, game.players)
+    said = _told(played, game.state, told_names(game.players))["text"]
+    return _move_sentence(game.ply, game.ply, said, False, game.outcome, told_names(game.players))
 
 
 def table_from_above(r: Replay, seq: int, last: LastMove | None = None) -> TableView:
     """The table at the cursor seen from above: both hands face up, player 0 at the bottom
     (`last`: the last move, if the caller has it already)."""
-    names = r.game.players
-    last = last if last is not None else last_move_at(r, names)
+    names = shown_names(r.game.players)
+    last = last if last is not None else last_move_at(r, told_names(r.game.players))
     return table_view(
         r.state, names=names, seq=seq, bottom=0, last=last, show_hands=(True, True), labels=True
     )
@@ -132,8 +132,8 @@ def table_from_above(r: Replay, seq: int, last: LastMove | None = None) -> Table
 
 def table_from_seat(r: Replay, seat: int, seq: int, last: LastMove | None = None) -> TableView:
     """The table at the cursor as `seat` saw it (a PlayerView: nothing that seat could not see)."""
-    names = r.game.players
-    last = last if last is not None else last_move_at(r, names)
+    names = shown_names(r.game.players)
+    last = last if last is not None else last_move_at(r, told_names(r.game.players))
     return table_view(r.view(seat), names=names, seq=seq, last=last, labels=True)
 
 
@@ -180,7 +180,7 @@ def annotation_at(r: Replay, last: LastMove | None = None, seat: int | None = No
             "mark": "",
         }
     note = seat_note(r, r.ply, seat)
-    last = last if last is not None else last_move_at(r, r.game.players)
+    last = last if last is not None else last_move_at(r, told_names(r.game.players))
     assert last is not None
     return {
         "ply": r.ply,
@@ -327,15 +327,15 @@ def game_info(
         elif outcome.winner is None:
             how = _("drawn")
         else:
-            how = f"{g.players[outcome.winner]} +{outcome.points}"
+            how = f"{shown_name(g.players[outcome.winner])} +{outcome.points}"
         label = ngettext("Game {number}: {how} ({count} move)", "Game {number}: {how} ({count} moves)", g.ply)
         games.append({"label": label.format(number=i + 1, how=how, count=g.ply)})
     outcome = game.outcome
-    result = outcome.describe(game.players) if outcome is not None else _("Unfinished game.")
+    result = outcome.describe(told_names(game.players)) if outcome is not None else _("Unfinished game.")
     if hidden:
         result = _("The result is told at the end of the game.")
     return {
-        "names": list(game.players),
+        "names": list(shown_names(game.players)),
         "result": result,
         "game": r.game_index,
         "games": games,

@@ -16,7 +16,7 @@ import os
 import threading
 import time
 from collections.abc import Callable, Iterator, Sequence
-from contextlib import contextmanager
+from contextlib import contextmanager, suppress
 from pathlib import Path
 from typing import Any, ClassVar
 
@@ -24,10 +24,11 @@ import traitlets
 
 from ...engine.errors import IllegalMoveError, NotAMoveError, RecordError
 from ...engine.i18n import _, check_language, language, ngettext
+from ...engine.moves import InvalidMoveError, Move
 from ...engine.replay import RecordSource, Replay
 from ...engine.state import GameState
 from ..base import PythonOwnedWidget
-from ..protocol import LastMove, StatusKind, TableView, as_moves, unreadable_drop
+from ..protocol import LastMove, StatusKind, TableView, as_moves, told_names, unreadable_drop
 from .html import standalone_data, standalone_html
 from .protocol import (
     Annotation,
@@ -84,6 +85,9 @@ class ReplayWidget(PythonOwnedWidget[StatusKind]):
 
     _patching = ""
     """The trait whose change the browser is getting as its `<name>_patch` right now ("" for none)."""
+    _inside = 0
+    """How deep the widget is in its own calls (`_speaking`): 0 when `w.replay` is changed from
+    outside, a change the status line then says."""
 
     table = traitlets.Dict().tag(sync=True)
     """protocol.TableView: the table at the cursor (never the stock order nor the pay-off cards below the tops)."""
@@ -188,7 +192,7 @@ class ReplayWidget(PythonOwnedWidget[StatusKind]):
             if self.seat_only is None:
                 self._say_position()
             else:
-                name = replay.game.players[self.seat_only]
+                name = told_names(replay.game.players)[self.seat_only]
                 self._say_position(
                     _("The game is still being played: its moves so far, seen from your seat. ")
                     if name == "You"  # a table's player
@@ -276,14 +280,17 @@ class ReplayWidget(PythonOwnedWidget[StatusKind]):
             replay.seek(0)
             self._say_position(_("Loaded. "))
 
-    def play(self, move: str) -> None:
-        """Play `move` (e.g. "H:Kc>C3") at the cursor, as a click on the table would: the next
-        move steps on, the first move of a side line enters it, any other legal move starts a
-        side line (or extends the one the cursor ends). IllegalMoveError says why not, and
-        nothing changes. Either player's move, whatever `perspective` shows: a seat is how the
-        table is seen, and a script is not a person at it (a click from a seat plays that
-        seat's moves only)."""
+    def play(self, move: Move | str) -> None:
+        """Play `move` (e.g. "H:Kc>C3", or as the card shows, "H:K♣>C3") at the cursor, as a
+        click on the table would: the next move steps on, the first move of a side line enters
+        it, any other legal move starts a side line (or extends the one the cursor ends).
+        IllegalMoveError says why not, and nothing changes. Either player's move, whatever
+        `perspective` shows: a seat is how the table is seen, and a script is not a person at
+        it (a click from a seat plays that seat's moves only)."""
         self._refuse_in_play("play side lines in")
+        if isinstance(move, str):
+            with suppress(InvalidMoveError):  # if not, the replay says why, as for a click
+                move = Move.parse_human(move)
         with self._speaking():
             self._play(move)
 
@@ -392,7 +399,7 @@ class ReplayWidget(PythonOwnedWidget[StatusKind]):
                 self._puzzles = list(puzzles(game.to_record(), player=player))
                 self._puzzles_key = key
             found = self._puzzles
-            name = game.players[player]
+            name = told_names(game.players)[player]
             if not found:
                 self._say(
                     _("No puzzle for {name}: no move of theirs gave much away.").format(name=name), "info"
@@ -430,7 +437,7 @@ class ReplayWidget(PythonOwnedWidget[StatusKind]):
         at = self.puzzles_at
         if not at:
             return ""
-        name = self._replay.game.players[at["player"]]
+        name = told_names(self._replay.game.players)[at["player"]]
         return _("Puzzle {number} of {count} for {name}").format(
             number=at["index"] + 1, count=at["count"], name=name
         )
@@ -488,7 +495,7 @@ class ReplayWidget(PythonOwnedWidget[StatusKind]):
     def _on_perspective(self, msg: dict[str, Any]) -> None:
         self.perspective = msg["perspective"]
         seat = self.perspective
-        name = None if seat is None else self._replay.game.players[seat]
+        name = None if seat is None else told_names(self._replay.game.players)[seat]
         if name is None:
             said = _("The table is now seen from above.")
         elif name == "You":  # a table's player, reviewing their game
@@ -524,7 +531,7 @@ class ReplayWidget(PythonOwnedWidget[StatusKind]):
             return
         seat = self.perspective
         if seat is not None and self._replay.state.current_player != seat and not self._over():
-            name = self._replay.game.players[seat]
+            name = told_names(self._replay.game.players)[seat]
             self._say(
                 _("From {name}'s seat you play {name}'s moves only: see the table from above.").format(
                     name=name
@@ -532,7 +539,9 @@ class ReplayWidget(PythonOwnedWidget[StatusKind]):
                 "error",
             )
             return
-        refused = unreadable_drop(msg["move"], self._replay.game.players[self._replay.state.current_player])
+        refused = unreadable_drop(
+            msg["move"], told_names(self._replay.game.players)[self._replay.state.current_player]
+        )
         if refused is not None:
             self._say(refused[1], "error")
             return
@@ -594,7 +603,7 @@ class ReplayWidget(PythonOwnedWidget[StatusKind]):
             "info",
         )
 
-    def _play(self, move: str) -> None:
+    def _play(self, move: Move | str) -> None:
         before = (len(self._replay.line), len(self._replay))
         r = self._replay
         position = r.position()
@@ -754,9 +763,14 @@ class ReplayWidget(PythonOwnedWidget[StatusKind]):
         replay.on_change(self._on_replay_change)
 
     def _on_replay_change(self) -> None:
-        """The cursor moved or an annotation changed (from the widget or from `w.replay`)."""
+        """The cursor moved or an annotation changed (from the widget or from `w.replay`: a
+        change made on `w.replay` itself is said in the status line too, as the widget's
+        own steps are)."""
+        outside = self._inside == 0
         with self._speaking():
             self._sync()
+            if outside:
+                self._say_position()
 
     @traitlets.observe("ply")
     def _ply_set(self, change: dict[str, Any]) -> None:
@@ -872,7 +886,11 @@ class ReplayWidget(PythonOwnedWidget[StatusKind]):
         """The lock and language, and one update for all a call changes: the position and the
         words that say it reach the browser together."""
         with super()._speaking(), self.hold_sync():
-            yield
+            self._inside += 1
+            try:
+                yield
+            finally:
+                self._inside -= 1
 
     def _set_patched(self, name: str, new: Any, patch: dict[str, Any] | None) -> None:
         """Set trait `name` to `new`; the browser gets `<name>_patch` instead when that is shorter.
@@ -906,7 +924,7 @@ class ReplayWidget(PythonOwnedWidget[StatusKind]):
         r = self._replay
         key = (id(r), r.revision, r.line, r.ply, self.lang)
         if self._last_key != key:
-            self._last_cache, self._last_key = last_move_at(r, r.game.players), key
+            self._last_cache, self._last_key = last_move_at(r, told_names(r.game.players)), key
         return self._last_cache
 
     def _table(self) -> TableView:

@@ -25,12 +25,22 @@ from ...bots.protocol import BotLike, bot_name, is_spec
 from ...engine.cards import STACK_COMPLETE, the_card
 from ...engine.errors import IllegalMoveError
 from ...engine.game import DEFAULT_PLAYERS, Game, GameWatcher, Played
-from ...engine.i18n import N_, NP_, _, ngettext, pgettext
+from ...engine.i18n import N_, _, ngettext
 from ...engine.match import Match
 from ...engine.moves import Move
 from ...engine.narrate import pile_words
 from ...engine.state import GameState, PlayerView
-from ..protocol import ACTIONS, LastMove, Score, StatusKind, TableView, as_moves, last_move, table_view
+from ..protocol import (
+    ACTIONS,
+    LastMove,
+    Score,
+    StatusKind,
+    TableView,
+    as_moves,
+    last_move,
+    shown_names,
+    table_view,
+)
 from .summary import SHORT_ENOUGH, STATUS_ROOM, TurnMove, summarize_turn
 
 _CARD: Final = re.compile(r"(?:10|[A2-9JQK])[♣♦♥♠]")
@@ -142,7 +152,7 @@ class TableSession:
         """The players' names as shown, in the language in force: the table's own English
         names ("You", "Greedy bot", "Player 1", a Game's "Player 0") are translated, any other
         name is shown as given."""
-        return (_shown_name(self.match.players[0]), _shown_name(self.match.players[1]))
+        return shown_names(self.match.players)
 
     @property
     def game(self) -> Game:
@@ -600,33 +610,6 @@ def _sentence(text: str) -> str:
         return ""
     text = text[0].upper() + text[1:]
     return text if text[-1] in ".!?" else text + "."
-
-
-_BOT_NAME = re.compile(r"^([A-Z][a-z]+) bot$")
-_PLAYER_NAME = re.compile(r"^Player ([0-9])$")
-
-
-def _shown_name(name: str) -> str:
-    """A player's name in the language in force, if it is one of the English names tables
-    and games give by themselves ("You", "Random bot", "Player 1")."""
-    if name == "You":
-        return _("You")
-    player = _PLAYER_NAME.match(name)
-    if player:
-        return _("Player {number}").format(number=player.group(1))
-    bot = _BOT_NAME.match(name)
-    if bot and bot.group(1) in _LEVEL_WORDS:
-        return _("{level} bot").format(level=pgettext("bot level", _LEVEL_WORDS[bot.group(1)]))
-    return name
-
-
-_LEVEL_WORDS: Final = {
-    "Random": NP_("bot level", "Random"),
-    "Greedy": NP_("bot level", "Greedy"),
-    "Planner": NP_("bot level", "Planner"),
-    "Expert": NP_("bot level", "Expert"),
-}
-"""The levels' words in a player's name ("Greedy bot": "Bot voraz", "Bot guloso")."""
 
 
 def _default_names(opponent: str | BotLike | None, human: int) -> tuple[str, str]:

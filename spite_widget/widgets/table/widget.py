@@ -562,8 +562,10 @@ class SpiteWidget(PythonOwnedWidget[StatusKind]):
 
 
 def _parse(text: str) -> Move:
+    """A move as a person types it in a cell: "H:10♠>S1" and "h:ts>s1" as well as "H:Ts>S1"
+    (as a lesson takes them)."""
     try:
-        return Move.parse(text)
+        return Move.parse_human(text)
     except InvalidMoveError as e:
         raise IllegalMoveError(str(e)) from None
 
