@@ -414,13 +414,13 @@ def _line(p: PlayerReview) -> str:
 def review_summary(record: RecordSource) -> ReviewSummary:
     """Accuracy and counts per player, read back from a reviewed record (a game or a match).
 
-    A move counts as reviewed when it carries an `eval`; its loss is its `x-loss` (none:
-    it gave nothing away). Counts follow MISTAKE_MARKS on the losses, not the marks, which
+    The games a review judged whole count (`is_reviewed`: an `eval` on every move); a move's
+    loss is its `x-loss` (none: it gave nothing away). Counts follow MISTAKE_MARKS on the losses, not the marks, which
     the reader may have set by hand. ValueError if no move of the record was reviewed.
     """
     loaded = records.load(record)
     losses: tuple[list[float], list[float]] = ([], [])
-    for game in loaded.games:
+    for game in filter(is_reviewed, loaded.games):
         for player, loss in move_losses(game):
             losses[player].append(loss)
     if not losses[0] and not losses[1]:
@@ -428,6 +428,13 @@ def review_summary(record: RecordSource) -> ReviewSummary:
     names = loaded.games[0].players
     first = _player_review(names[0], losses[0])
     return ReviewSummary((first, _player_review(names[1], losses[1])))
+
+
+def is_reviewed(game: Game) -> bool:
+    """Whether a review judged the whole game: every main-line move carries an `eval`, as
+    `annotate_with_bot` leaves it. An eval set by hand here and there (or a side line's, or a
+    game played on past its review) is not a review: its accuracy would be over a few moves."""
+    return game.ply > 0 and all("eval" in game.annotation(n) for n in range(1, game.ply + 1))
 
 
 def move_losses(game: Game) -> list[tuple[int, float]]:
@@ -469,6 +476,7 @@ __all__ = [
     "ReviewCancelled",
     "ReviewSummary",
     "annotate_with_bot",
+    "is_reviewed",
     "mark_for",
     "move_accuracy",
     "move_losses",

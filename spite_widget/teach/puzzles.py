@@ -17,7 +17,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from ..bots import get_bot
-from ..bots.review import INACCURACY, LOSS_KEY, annotate_with_bot
+from ..bots.review import INACCURACY, LOSS_KEY, annotate_with_bot, is_reviewed
 from ..engine import records
 from ..engine.game import Game
 from ..engine.i18n import _, get_language, language
@@ -98,7 +98,8 @@ def puzzles(
     """The positions where `player` gave away the most chances, costliest first, as puzzles.
 
     `record` is a game or match record (dict or path), a Game or a Match; one that has not
-    been reviewed (no `eval` on its moves) is reviewed first with `annotate_with_bot`. Only
+    been reviewed (no game with an `eval` on every move, `is_reviewed`) is reviewed first
+    with `annotate_with_bot`. Only
     moves that gave away at least an inaccuracy's share become puzzles, at most `count`.
     `seed` deals the cards the player could not see; `lang` picks the words' language.
     `progress` and `cancel` go to that review (see `annotate_with_bot`: run it in a thread).
@@ -108,7 +109,7 @@ def puzzles(
     if type(count) is not int or count < 0:
         raise ValueError(f"count must be a whole number >= 0, not {count!r}")
     loaded = records.load(record)
-    if not any("eval" in g.annotation(n) for g in loaded.games for n in range(1, g.ply + 1)):
+    if not any(is_reviewed(g) for g in loaded.games):  # an eval here and there is no review
         reviewed = annotate_with_bot(loaded.record(), bot=bot, progress=progress, cancel=cancel)
         loaded = records.load(reviewed)
     costly: list[tuple[float, int, int]] = []

@@ -182,3 +182,21 @@ def test_a_match_gives_puzzles_from_each_game_and_a_review_can_be_cancelled() ->
     stop.set()
     with pytest.raises(ReviewCancelled):
         puzzles(record, player=0, cancel=stop)
+
+
+def test_an_eval_set_by_hand_is_no_review(game: dict[str, Any], found: list[Puzzle]) -> None:
+    """One eval typed on one move made the whole record count as reviewed: puzzles found
+    none, the replay's accuracy table and review_summary spoke of that one move."""
+    from spite_widget.bots.review import is_reviewed, review_summary
+    from spite_widget.widgets.replay.views import review_rows
+
+    g = Game.from_record(game)
+    g.set_eval(3, {"p0": 0.6, "p1": 0.4})
+    assert not is_reviewed(g)
+    assert review_rows(g) == []
+    with pytest.raises(ValueError, match="not been reviewed"):
+        review_summary(g.to_record())
+    again = puzzles(g, player=1, count=3)  # reviewed first, as an unreviewed record is
+    assert [(p.number, p.best) for p in again] == [(p.number, p.best) for p in found]
+    reviewed = Game.from_record(annotate_with_bot(game))
+    assert is_reviewed(reviewed) and review_rows(reviewed)

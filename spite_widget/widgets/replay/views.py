@@ -8,7 +8,7 @@ from collections.abc import Callable
 from typing import Any, cast
 
 from ...bots.expert import percent
-from ...bots.review import LOSS_KEY, review_summary, shown_accuracy, without_review
+from ...bots.review import LOSS_KEY, is_reviewed, review_summary, shown_accuracy, without_review
 from ...engine.cards import STACK_COMPLETE
 from ...engine.game import Game, Played
 from ...engine.i18n import _, ngettext
@@ -351,7 +351,7 @@ def game_info(
 
 def review_rows(game: Game) -> list[PlayerSummary]:
     """Each player's accuracy and counts, read back from a reviewed game ([] before a review)."""
-    if not any("eval" in game.annotation(i) for i in range(1, game.ply + 1)):
+    if not is_reviewed(game):
         return []
     try:
         summary = review_summary(game.to_record())
