@@ -34,7 +34,8 @@ def played(kind: str, seed: int, plies: int) -> tuple[Game, tuple[str, str]]:
     else:
         names = ("expert", "greedy") if seed % 2 else ("greedy", "expert")
         bots = [get_bot(n, seed=1 if n == "expert" else seed) for n in names]
-    g = Game.new(seed=seed, players=names)
+    seats = (f"{names[0]} (A)", f"{names[1]} (B)")  # a game's two players need two names
+    g = Game.new(seed=seed, players=seats)
     while not g.is_over and g.ply < plies:
         g.play(bots[g.current_player].choose(g.view(g.current_player)))
     return g, names
