@@ -139,10 +139,6 @@ class Game:
         names = DEFAULT_PLAYERS if players is None else tuple(players)
         if isinstance(players, str) or len(names) != 2 or not all(isinstance(n, str) for n in names):
             raise ValueError(f"players must be two names, not {players!r}")
-        if not all(n.strip() for n in names):
-            raise ValueError(f"each player needs a name that is not blank, not {list(names)!r}")
-        if names[0] == names[1]:  # the seat picker, the records' results and every sentence name them
-            raise ValueError(f"the two players need different names, not {names[0]!r} twice")
         self._deck: tuple[Card, ...] = tuple(map(Card, deck))  # interned: play() tests tops by identity
         self._rules = Rules.from_dict(rules)
         self._ks = self._rules.kings_start_stacks
