@@ -82,8 +82,11 @@ export function header(on) {
       seats.replaceChildren(
         ...[
           ["", t(null, "replay.seat.above"), t(null, "replay.seat.above.title")],
-          ["0", names[0], t(null, "replay.seat.title", { name: names[0] })],
-          ["1", names[1], t(null, "replay.seat.title", { name: names[1] })],
+          ...[0, 1].map((p) => [
+            String(p),
+            names[p],
+            info.you === p ? t(null, "replay.seat.title-you") : t(null, "replay.seat.title", { name: names[p] }),
+          ]),
         ].map(([v, label, words]) => {
           const b = el("button", "swr-seat", label);
           b.type = "button";

@@ -135,8 +135,7 @@ export class MoveList {
     }
     if (length > moves.length) {
       const more = length - moves.length;
-      const key = seat === null || seat === undefined ? "replay.more" : "replay.more-seat";
-      out.push(el("li", "swr-hidden-moves", t(null, `${key}.${more === 1 ? "one" : "other"}`, { count: more, name: names[seat] })));
+      out.push(el("li", "swr-hidden-moves", t(null, `replay.more.${more === 1 ? "one" : "other"}`, { count: more })));
     }
     if (!length && !moves.length) out.push(el("li", "swr-hidden-moves", t(null, "replay.no-moves")));
     this.list.replaceChildren(...out);
@@ -184,8 +183,13 @@ export class MoveList {
     if (!box.height) return;
     const r = b.getBoundingClientRect();
     const pad = 28;
+    // from a seat the list stops at the move shown, with a line saying how many moves are to
+    // come: keep that line in view under the move too (it was cut at the list's bottom)
+    const tail = this.list.querySelector(":scope > .swr-hidden-moves");
+    const tailBottom = tail ? tail.getBoundingClientRect().bottom : r.bottom;
+    const bottom = tailBottom - r.top <= box.height - 2 * pad ? Math.max(r.bottom, tailBottom) : r.bottom;
     if (r.top < box.top + pad) this.box.scrollTop -= box.top + pad - r.top;
-    else if (r.bottom > box.bottom - pad) this.box.scrollTop += r.bottom - (box.bottom - pad);
+    else if (bottom > box.bottom - pad) this.box.scrollTop += bottom - (box.bottom - pad);
   }
 
   watchSize() {

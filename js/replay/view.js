@@ -40,7 +40,9 @@ function blockedReason(table, legal, info, seat) {
   if (info && info.editable === false) return t(null, "replay.blocked.copy");
   if (table.result) return t(null, "replay.blocked.over");
   if (!legal.length && seat !== null && seat !== undefined)
-    return t(null, "replay.blocked.seat", { name: table.seats[seat].name });
+    return info && info.you === seat
+      ? t(null, "replay.blocked.seat-you")
+      : t(null, "replay.blocked.seat", { name: table.seats[seat].name });
   if (!legal.length) return t(null, "replay.blocked.none");
   return "";
 }

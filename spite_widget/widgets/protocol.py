@@ -433,8 +433,10 @@ def seat_labels(seat: SeatView, you: bool = False) -> dict[str, Any]:
     hand = seat["hand"]
     if hand is None:
         k = seat["hand_count"]
-        hand_label = ngettext(
-            "{name}'s hand: {n} card, face down", "{name}'s hand: {n} cards, face down", k
+        hand_label = (
+            ngettext("your hand: {n} card, face down", "your hand: {n} cards, face down", k)
+            if you
+            else ngettext("{name}'s hand: {n} card, face down", "{name}'s hand: {n} cards, face down", k)
         ).format(name=name, n=k)
     elif hand:
         hand_label = _(forms["hand"]).format(name=name, cards=_cards_words(hand))
@@ -560,6 +562,13 @@ def shown_name(name: str) -> str:
 def shown_names(players: Sequence[str]) -> tuple[str, str]:
     """Both players' names as shown (`shown_name`): over the table, in a header."""
     return (shown_name(players[0]), shown_name(players[1]))
+
+
+def you_seat(players: Sequence[str]) -> int | None:
+    """The seat of the person at a table against the computer, as a record names them ("You";
+    None when neither or both are): their piles and seat are "yours" in a replay of it too."""
+    seats = [p for p in (0, 1) if players[p] == "You"]
+    return seats[0] if len(seats) == 1 else None
 
 
 def told_names(players: Sequence[str]) -> tuple[str, str]:

@@ -50,7 +50,7 @@ def test_a_review_mid_game_is_seen_from_the_players_seat_only() -> None:
     review = table.review()
     assert review.seat_only == seat and review.perspective == seat
     assert review.status["text"].startswith(
-        "The game is still being played: its moves so far, seen from your seat."
+        "The game is still being played: its moves so far, seen from your seat ("
     )
     for ply in range(review.length + 1):
         review.seek(ply)
@@ -170,3 +170,56 @@ def test_a_second_review_in_another_language_replaces_the_first() -> None:
             assert comment.startswith(reader + " | experto: ")
             replaced += 1
     assert replaced
+
+
+def _all_words(w: ReplayWidget) -> str:
+    """Every word the replay sends the browser about its seats (labels, status, header)."""
+    return json.dumps([w.table, w.status, w.info, w.summary], ensure_ascii=False)
+
+
+def test_the_tables_player_is_you_in_the_review_not_yous() -> None:
+    """A table's record names its player "You": the review said "You's pay-off pile", "not known
+    yet from You's seat" and "seen from You's seat only" in its errors; "de Tú" in Spanish."""
+    table = mid_game_table()
+    seat = table.session.bottom
+    review = table.review()
+    assert review.info["you"] == seat
+    assert review.status["text"].startswith(
+        "The game is still being played: its moves so far, seen from your seat (side lines, "
+        "the other seat and the expert's review open once it is over)."
+    )
+    for ply in (0, 5, review.length):
+        review.seek(ply)
+        labels = review.table["seats"][seat]["labels"]
+        assert labels["payoff"].startswith("your pay-off pile") and labels["hand"].startswith("your hand")
+        assert all(s.startswith("your side stack") for s in labels["sides"])
+        assert "You's" not in _all_words(review)
+    with pytest.raises(ValueError, match="seen from your seat only") as refused:
+        review.review_with_bot()
+    assert "You's" not in str(refused.value)
+    with pytest.raises(ValueError, match="seen from your seat only"):
+        review.perspective = None
+    # finished, from above: the other player's seat looks at "your hand: 5 cards, face down"
+    done = SpiteWidget(game=played_to_the_end(players=("You", "Greedy bot")), opponent=None).review()
+    you = done.info["you"]
+    assert you is not None
+    done.perspective = 1 - you
+    done.seek(3)
+    assert done.table["seats"][you]["labels"]["hand"].startswith("your hand: ")
+    assert "face down" in done.table["seats"][you]["labels"]["hand"] and "You's" not in _all_words(done)
+    # a record of two named players keeps their names
+    assert ReplayWidget(SAMPLE).info["you"] is None
+
+
+def test_a_spanish_review_names_the_tables_players_in_spanish() -> None:
+    """The accuracy rows and the status line said "You 71%; Greedy bot 96%" in a Spanish review
+    whose header said "Tú contra Bot voraz"; the piles said "pila de pago de Tú"."""
+    game = played_to_the_end(players=("You", "Greedy bot"))
+    review = SpiteWidget(game=game, opponent=None, lang="es").review()
+    review.review_with_bot(wait=True)
+    assert review.summary, review.status
+    assert [p["name"] for p in review.summary] == list(review.info["names"])
+    assert review.info["names"] == ["Tú", "Bot voraz"]
+    words = _all_words(review)
+    assert "de Tú" not in words and '"You"' not in words
+    assert "You 1" not in review.status["text"] and "Precisión: " in review.status["text"]

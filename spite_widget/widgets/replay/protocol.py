@@ -214,6 +214,9 @@ class ReplayInfo(TypedDict):
     """True for a game still being played (`seat_only`): seen from one seat, no side line."""
     review: bool
     """True when the expert's review can run here."""
+    you: int | None
+    """The seat of the person who played this game at a table against the computer (its
+    record names them "You"): their seat and piles are named "your ...", not "You's ..."."""
     tallest_side: int
     """The most cards a side stack holds in the game's main line: the table keeps room for
     that fan from the deal on, so the controls below it do not move as the replay steps."""

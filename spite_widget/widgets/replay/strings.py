@@ -63,6 +63,7 @@ _LABELS: Final[dict[str, tuple[str, str]]] = {
     "replay.seat.above": NPC_("button", "Above"),
     "replay.seat.above.title": NPC_("button", "See the table from above, both hands face up"),
     "replay.seat.title": NPC_("button", "See the table from {name}'s seat"),
+    "replay.seat.title-you": NPC_("button", "See the table from your seat"),
     "replay.review": NPC_("button", "Review with the expert"),
     "replay.review.title": NPC_(
         "button",
@@ -128,6 +129,9 @@ _LABELS: Final[dict[str, tuple[str, str]]] = {
     "replay.blocked.seat": NPC_(
         "blocked", "From {name}'s seat you play {name}'s moves only: see the table from above."
     ),
+    "replay.blocked.seat-you": NPC_(
+        "blocked", "From your seat you play your own moves only: see the table from above."
+    ),
     "replay.blocked.none": NPC_("blocked", "No move can be tried here."),
     # the exported page's status line (no kernel there to say it)
     "replay.page.move": NPC_("status", "Move {ply} of {length}: {text}."),
@@ -146,12 +150,10 @@ def replay_strings() -> dict[str, str]:
     out.update({key: pgettext(context, message) for key, (context, message) in _LABELS.items()})
     for n, form in ((1, "one"), (2, "other")):
         out[f"replay.lines.{form}"] = ngettext("{count} side line", "{count} side lines", n)
+        # from a seat the list stops at the cursor: later moves name cards not seen there yet
         out[f"replay.more.{form}"] = ngettext(
-            "{count} more move: not known yet", "{count} more moves: not known yet", n
-        )
-        out[f"replay.more-seat.{form}"] = ngettext(
-            "{count} more move: not known yet from {name}'s seat",
-            "{count} more moves: not known yet from {name}'s seat",
+            "{count} more move to come: it shows as you step on",
+            "{count} more moves to come: each shows as you step on",
             n,
         )
     return out

@@ -15,7 +15,16 @@ from ...engine.i18n import _, ngettext
 from ...engine.moves import Move
 from ...engine.replay import Replay
 from ...engine.state import GameState, Result
-from ..protocol import LastMove, TableView, last_move, shown_name, shown_names, table_view, told_names
+from ..protocol import (
+    LastMove,
+    TableView,
+    last_move,
+    shown_name,
+    shown_names,
+    table_view,
+    told_names,
+    you_seat,
+)
 from .protocol import Annotation, EvalPoint, GameLabel, LineAddress, MoveEntry, PlayerSummary, ReplayInfo
 
 MAX_DEPTH = 32
@@ -126,7 +135,14 @@ def table_from_above(r: Replay, seq: int, last: LastMove | None = None) -> Table
     names = shown_names(r.game.players)
     last = last if last is not None else last_move_at(r, told_names(r.game.players))
     return table_view(
-        r.state, names=names, seq=seq, bottom=0, last=last, show_hands=(True, True), labels=True
+        r.state,
+        names=names,
+        seq=seq,
+        bottom=0,
+        last=last,
+        show_hands=(True, True),
+        you=you_seat(r.game.players),
+        labels=True,
     )
 
 
@@ -134,7 +150,9 @@ def table_from_seat(r: Replay, seat: int, seq: int, last: LastMove | None = None
     """The table at the cursor as `seat` saw it (a PlayerView: nothing that seat could not see)."""
     names = shown_names(r.game.players)
     last = last if last is not None else last_move_at(r, told_names(r.game.players))
-    return table_view(r.view(seat), names=names, seq=seq, last=last, labels=True)
+    return table_view(
+        r.view(seat), names=names, seq=seq, last=last, you=you_seat(r.game.players), labels=True
+    )
 
 
 def where(r: Replay) -> LineAddress:
@@ -343,6 +361,7 @@ def game_info(
         "date": str(game.meta.get("date", "")),
         "editable": editable,
         "in_play": in_play,
+        "you": you_seat(game.players),
         "review": review,
         "tallest_side": r.tallest_side_stack(),
         "news_room": news_room(r) if from_above else "",
@@ -359,7 +378,7 @@ def review_rows(game: Game) -> list[PlayerSummary]:
         return []
     return [
         {
-            "name": p.name,
+            "name": shown_name(p.name),  # "Tú" in Spanish, as the header names the player
             "accuracy": None if p.accuracy is None else round(float(p.accuracy), 1),
             "percent": None if p.accuracy is None else shown_accuracy(p.accuracy),
             "inaccuracies": p.inaccuracies,

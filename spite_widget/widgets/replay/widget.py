@@ -194,10 +194,14 @@ class ReplayWidget(PythonOwnedWidget[StatusKind]):
             else:
                 name = told_names(replay.game.players)[self.seat_only]
                 self._say_position(
-                    _("The game is still being played: its moves so far, seen from your seat. ")
+                    _(
+                        "The game is still being played: its moves so far, seen from your seat "
+                        "(side lines, the other seat and the expert's review open once it is over). "
+                    )
                     if name == "You"  # a table's player
                     else _(
-                        "The game is still being played: its moves so far, seen from {name}'s seat. "
+                        "The game is still being played: its moves so far, seen from {name}'s seat "
+                        "(side lines, the other seat and the expert's review open once it is over). "
                     ).format(name=name)
                 )
 
@@ -425,12 +429,16 @@ class ReplayWidget(PythonOwnedWidget[StatusKind]):
     def _refuse_in_play(self, what: str) -> None:
         """A game still being played (`seat_only`) is only stepped through from its seat."""
         if self.seat_only is not None:
-            name = self._replay.game.players[self.seat_only]
             raise ValueError(
                 f"cannot {what} this replay: the game is still being played, so it is seen from "
-                f"{name}'s seat only (side lines would draw from the stock, a review judges the other "
-                "hand). Open the review again once the game is over."
+                f"{self._seat_words(self.seat_only)} only (side lines would draw from the stock, a "
+                "review judges the other hand). Open the review again once the game is over."
             )
+
+    def _seat_words(self, seat: int) -> str:
+        """A seat in an English error: "your seat" for a table's player ("You"), "Ada's seat"."""
+        name = self._replay.game.players[seat]
+        return "your seat" if name == "You" else f"{name}'s seat"
 
     def _puzzles_heading(self) -> str:
         """The heading above the open puzzle ("Puzzle 1 of 3 for Ada"), in `lang`."""
@@ -533,7 +541,9 @@ class ReplayWidget(PythonOwnedWidget[StatusKind]):
         if seat is not None and self._replay.state.current_player != seat and not self._over():
             name = told_names(self._replay.game.players)[seat]
             self._say(
-                _("From {name}'s seat you play {name}'s moves only: see the table from above.").format(
+                _("From your seat you play your own moves only: see the table from above.")
+                if name == "You"  # a table's player
+                else _("From {name}'s seat you play {name}'s moves only: see the table from above.").format(
                     name=name
                 ),
                 "error",
@@ -792,9 +802,8 @@ class ReplayWidget(PythonOwnedWidget[StatusKind]):
                 self.perspective = seat  # back, before any table is built from there
             finally:
                 self._syncing = syncing
-            name = self._replay.game.players[seat]
             raise ValueError(
-                f"the game is still being played: this replay is seen from {name}'s seat only "
+                f"the game is still being played: this replay is seen from {self._seat_words(seat)} only "
                 "(open the review again once it is over to see it from above)"
             )
         if not self._syncing and hasattr(self, "_replay"):
