@@ -207,6 +207,14 @@ def test_the_tables_player_is_you_in_the_review_not_yous() -> None:
     done.seek(3)
     assert done.table["seats"][you]["labels"]["hand"].startswith("your hand: ")
     assert "face down" in done.table["seats"][you]["labels"]["hand"] and "You's" not in _all_words(done)
+    # a side line of the player's move, judged by the expert: "Your chances after it"
+    done.perspective = None
+    ply = next(n for n in range(1, done.length) if done.replay.game.mover(n) == you)
+    done.seek(ply - 1)
+    other = next(m for m in done.legal if m != str(done.replay.game.moves[ply - 1]))
+    done.play(other)
+    assert done.line and "Your chances after it: " in done.status["text"], done.status
+    assert "You's" not in _all_words(done)
     # a record of two named players keeps their names
     assert ReplayWidget(SAMPLE).info["you"] is None
 

@@ -104,9 +104,13 @@ def side_line_chances(r: Replay, seat: int | None = None) -> str:
         return ""
     mover = r.mover(r.ply)
     me, other = f"p{mover}", f"p{1 - mover}"
-    text = " " + _("{name}'s chances after it: {win} to win, {lose} to lose").format(
-        name=told_names(r.game.players)[mover], win=percent(float(ev[me])), lose=percent(float(ev[other]))
+    name = told_names(r.game.players)[mover]
+    chances = (
+        _("Your chances after it: {win} to win, {lose} to lose")
+        if name == "You"  # a table's player
+        else _("{name}'s chances after it: {win} to win, {lose} to lose")
     )
+    text = " " + chances.format(name=name, win=percent(float(ev[me])), lose=percent(float(ev[other])))
     game = r.game
     main = game.annotation(r.ply).get("eval") if r.ply <= game.ply else None
     if seat is not None and r.ply <= game.ply and game.mover(r.ply) != seat:
