@@ -11,6 +11,7 @@ import { markTable, redrawOn } from "../lib/redraw.js";
 import { renderStatus, setStatus } from "../lib/status.js";
 import { setLang, t, useStrings } from "../lib/strings.js";
 import { fillStatus, renderBanner, renderControls, renderPage } from "./page.js";
+import { keepNotebookShortcutsOut } from "../lib/keys.js";
 
 const TRAITS = ["page", "table", "legal", "status", "progress", "actions", "steps", "hint", "strings", "lang"];
 
@@ -24,7 +25,7 @@ function blockedReason(model, progress, page, legal) {
 function render({ model, el }) {
   const root = document.createElement("div");
   root.className = "swl-root";
-  root.setAttribute("data-lm-suppress-shortcuts", "true");
+  keepNotebookShortcutsOut(root);
   const layout = document.createElement("div");
   layout.className = "swl-layout";
   // the play column is a table root (.sw-root): the table's sizes follow its width, and the

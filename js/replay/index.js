@@ -2,7 +2,7 @@
 // `mountStandalone` runs the same viewer in an exported HTML page, without a kernel.
 import "../lib/styles.css";
 import "./replay.css";
-import { applyMovesPatch, applyTablePatch } from "./protocol.js";
+import { applyMovesPatch, applyTablePatch, resendMessage } from "./protocol.js";
 import { standaloneModel } from "./standalone.js";
 import { mountReplay } from "./view.js";
 
@@ -12,14 +12,24 @@ import { mountReplay } from "./view.js";
  * view, and any view drawn later, sees the whole list.
  */
 function initialize({ model }) {
+  // a patch that does not fit what this page holds (marimo gives a reloaded page the value
+  // first sent, not the patched one): ask Python for the whole table and move list
+  const resend = () => {
+    const table = model.get("table");
+    model.send(resendMessage(table && Number.isInteger(table.seq) ? table.seq : 0));
+  };
   const onPatch = () => {
-    const moves = applyMovesPatch(model.get("moves"), model.get("moves_patch"));
+    const patch = model.get("moves_patch");
+    const moves = applyMovesPatch(model.get("moves"), patch);
     if (moves) model.set("moves", moves);
+    else if (patch && Array.isArray(patch.insert)) resend();
   };
   // the same for the table: a step sends the piles that changed, not every pile's name
   const onTablePatch = () => {
-    const table = applyTablePatch(model.get("table"), model.get("table_patch"));
+    const patch = model.get("table_patch");
+    const table = applyTablePatch(model.get("table"), patch);
     if (table) model.set("table", table);
+    else if (patch && Array.isArray(patch.set)) resend();
   };
   model.on("change:moves_patch", onPatch);
   model.on("change:table_patch", onTablePatch);

@@ -10,6 +10,7 @@
 //   {type: "goto", line, ply, seq}                  show ply `ply` of side line `line`
 //   {type: "line", action: "exit"|"promote"|"delete", seq}   the cursor's side line
 //   {type: "puzzles", seq, index?}                  open the reviewed game's puzzles (index: the next)
+//   {type: "resend", seq}                           a patch did not fit this page's table or list: send both whole
 // Python -> browser (synced traits): table (TableView), moves (MoveEntry[]), length, ply,
 //   annotation {ply, move, player, text, comment, mark}, info {names, result, game, games,
 //   event, date, editable, review}, status {text, kind, id}, review {running, done, total},
@@ -53,6 +54,7 @@ export const cancelReviewMessage = (seq) => ({ type: "review", cancel: true, seq
 export const tryMoveMessage = (move, seq) => ({ type: "move", move, seq });
 export const gotoMessage = (line, ply, seq) => ({ type: "goto", line, ply, seq });
 export const lineMessage = (action, seq) => ({ type: "line", action, seq });
+export const resendMessage = (seq) => ({ type: "resend", seq });
 export const puzzlesMessage = (seq, index) => (index === undefined ? { type: "puzzles", seq } : { type: "puzzles", index, seq });
 
 /**

@@ -25,6 +25,7 @@ import {
   tryMoveMessage,
 } from "./protocol.js";
 import { puzzlesSlot } from "./puzzles.js";
+import { keepNotebookShortcutsOut } from "../lib/keys.js";
 
 const TRAITS = [
   "table", "moves", "length", "ply", "annotation", "info", "status", "review", "perspective",
@@ -50,7 +51,7 @@ function blockedReason(table, legal, info, seat) {
 /** Draw a replay into `host`; returns the cleanup function. `widgets`: anywidget's host (getWidget). */
 export function mountReplay(model, host, widgets = null) {
   const root = el("div", "sw-root swr-root");
-  root.setAttribute("data-lm-suppress-shortcuts", "true");
+  keepNotebookShortcutsOut(root);
   root.tabIndex = 0;
   root.setAttribute("role", "region");
   useStrings(model); // every label below is Python's, in the widget's language
@@ -232,6 +233,9 @@ export function mountReplay(model, host, widgets = null) {
     if (!byPointer || !f || (e.key.length === 1 && e.key !== " ") || e.altKey || e.ctrlKey || e.metaKey) return;
     e.preventDefault();
     e.stopPropagation(); // before the table's own keys (interaction.js, on this same pane)
+    // the card clicked took the focus, and the step redraws it away: the replay keeps the
+    // keyboard, so that the next arrow steps again (it went to the page, or the notebook)
+    root.focus({ preventScroll: true });
     stop();
     f();
   }, true);

@@ -9,6 +9,7 @@ import { markTable, redrawOn } from "../lib/redraw.js";
 import { reviewButton } from "./review.js";
 import { announce, renderHeader, renderLive, renderStatus, setStatus } from "../lib/status.js";
 import { setLang, t, useStrings } from "../lib/strings.js";
+import { keepNotebookShortcutsOut } from "../lib/keys.js";
 
 // review_ref: a note below the board when the page cannot show the replay (review.js)
 const TRAITS = ["table", "legal", "status", "score", "actions", "hint", "busy", "strings", "lang", "review_ref", "review_call"];
@@ -48,7 +49,7 @@ function statusRoom(model, python) {
 function render({ model, el, host }) {
   const root = document.createElement("div");
   root.className = "sw-root";
-  root.setAttribute("data-lm-suppress-shortcuts", "true");
+  keepNotebookShortcutsOut(root);
   const view = document.createElement("div"); // redrawn on every change
   view.className = "sw-view";
   const live = renderLive(); // never redrawn: what a screen reader reads out

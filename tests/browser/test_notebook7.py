@@ -138,3 +138,48 @@ def test_the_replay_example_in_notebook7(nb7: Any, nb7_notebook: Any, page: Any,
     assert state["notes"]["30"] == {"comment": "Typed in Notebook 7", "mark": "?"}
     assert state["notes"]["22"]["mark"] == "?!"  # the example's own annotation, kept
     assert replay_ply(page) == 31
+
+
+ACTIVE_CELL = "() => window.jupyterapp.shell.currentWidget.content.activeCellIndex"
+FOCUSED = "() => { const a = document.activeElement; return a ? (a.getAttribute('aria-label') || a.className) : ''; }"
+
+
+def test_the_arrow_keys_stay_in_the_widgets_in_notebook7(nb7_notebook: Any, page: Any) -> None:
+    """Notebook 7 reads keys before the widget does, and its arrows' selector ends in `:focus`:
+    on a focused hand card → did nothing and ↓ moved the notebook's cell selection (the table,
+    the lesson and the replay alike). The arrows now move between the piles (and step the
+    replay), and the notebook's selection stays where it was."""
+    nb7_notebook.open(
+        "keys.ipynb",
+        [
+            'from spite_widget import SpiteWidget, ReplayWidget\nw = SpiteWidget(opponent="greedy")\nw',
+            f"r = ReplayWidget({str(SAMPLE)!r})\nr",
+            "1 + 1",
+        ],
+    )
+    page.locator(".sw-root:not(.swr-root) [data-pile='H'] .sw-face").first.wait_for(timeout=60_000)
+    page.locator(".swr-root").wait_for(timeout=60_000)
+    hand = page.locator(".sw-root:not(.swr-root) [data-pile='H'] .sw-face")
+    hand.nth(1).focus()
+    cell = page.evaluate(ACTIVE_CELL)
+    start = page.evaluate(FOCUSED)
+    for key in ("ArrowRight", "ArrowLeft", "ArrowDown", "ArrowUp"):
+        before = page.evaluate(FOCUSED)
+        page.keyboard.press(key)
+        page.wait_for_timeout(150)
+        after = page.evaluate(FOCUSED)
+        assert page.evaluate(ACTIVE_CELL) == cell, (key, before, after)
+        assert page.evaluate("() => !!document.activeElement.closest('.sw-root')"), (key, after)
+        if key == "ArrowRight":
+            assert after != start, "→ moved the focus to the next card or pile"
+    # the replay: a click on a card of its table, then the arrows step it
+    page.locator(".swr-root [data-pile='H'] .sw-face").first.click()
+    cell = page.evaluate(ACTIVE_CELL)
+    page.keyboard.press("ArrowRight")
+    wait_replay_ply(page, 1)
+    page.keyboard.press("ArrowRight")
+    wait_replay_ply(page, 2)
+    page.keyboard.press("ArrowDown")
+    page.wait_for_timeout(150)
+    assert page.evaluate(ACTIVE_CELL) == cell
+    assert page.evaluate("() => !!document.activeElement.closest('.swr-root')")

@@ -208,3 +208,60 @@ def test_a_step_and_its_words_go_in_one_update() -> None:
     for ply in (31, 30, 0):  # and the steps after it still patch from what the browser has
         w._handle_custom_msg({"type": "seek", "ply": ply, "seq": w.table["seq"]}, [])
         assert b.state["table"] == json.loads(json.dumps(w.table))
+
+
+class ReloadedBrowser(Browser):
+    """A page reloaded in marimo: it holds the table and move list first sent, not the patched
+    ones Python holds now; like js/replay/index.js it asks for both whole (`resend`) when a
+    patch does not fit, instead of drawing a position from long ago."""
+
+    def __init__(self, w: ReplayWidget, stale: dict[str, Any]) -> None:
+        super().__init__(w)
+        self.state.update(stale)
+        self.w = w
+        self.misfits = 0
+
+    def _receive(self, msg: dict[str, Any], buffers: Any = None) -> None:
+        state = msg.get("state", {})
+        change = state.get("table_patch")
+        patch = state.get("moves_patch")
+        table_fits = not change or self.state["table"]["seq"] == change["base"]
+        moves_fit = (
+            not patch or len(self.state["moves"]) == patch["length"] - len(patch["insert"]) + patch["delete"]
+        )
+        if table_fits and moves_fit:
+            super()._receive(msg, buffers)
+            return
+        self.misfits += 1
+        rest = {k: v for k, v in state.items() if k not in ("moves_patch", "table_patch", "table", "moves")}
+        self.state.update(json.loads(json.dumps(rest)))
+        self.asked = True
+
+    def flush(self) -> None:
+        """The resend goes out once the update is handled, as a message from the page would."""
+        if getattr(self, "asked", False):
+            self.asked = False
+            self.w._handle_custom_msg({"type": "resend", "seq": self.state["table"]["seq"]}, [])
+
+
+def test_a_page_holding_an_old_table_asks_for_it_whole_and_draws_the_move_shown() -> None:
+    """marimo gave a reloaded page the table first sent; the steps' patches did not fit it and
+    were ignored, so the board stayed on the deal while the counter said 23 / 155."""
+    w = ReplayWidget(SAMPLE)
+    first = json.loads(json.dumps({"table": w.table, "moves": w.moves}))
+    for ply in range(1, 21):
+        w.seek(ply)
+    b = ReloadedBrowser(w, first)
+    for ply in (21, 22, 23):
+        w._handle_custom_msg({"type": "seek", "ply": ply, "seq": w.table["seq"]}, [])
+        b.flush()
+        assert b.state["table"] == json.loads(json.dumps(w.table)), ply
+        assert b.state["moves"] == json.loads(json.dumps(w.moves)) and b.state["ply"] == ply
+    assert b.misfits == 1  # once whole, the patches fit again
+    # a resend changes nothing Python holds and is no error (a seat still being played too)
+    before = json.dumps([w.table, w.moves, w.ply])
+    w._handle_custom_msg({"type": "resend", "seq": 0}, [])
+    assert w.status["kind"] != "error" and json.dumps([w.table, w.moves, w.ply]) == before
+    seat = ReplayWidget(SAMPLE, perspective=0, seat_only=True)
+    seat._handle_custom_msg({"type": "resend", "seq": 0}, [])
+    assert seat.status["kind"] != "error" and seat.table["seats"][1]["hand"] is None

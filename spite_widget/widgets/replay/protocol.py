@@ -17,6 +17,8 @@ object with a `type` and the `seq` of the position it was sent from.
   `line` (1-based [move, variation] pairs, as `Replay.line`; [] is the main line);
   `{"type": "line", "action": "exit" | "promote" | "delete", "seq": 7}` acts on the cursor's
   side line; `{"type": "puzzles", "seq": 7}` opens the reviewed game's puzzles (`"index": 1`: the next one).
+  `{"type": "resend", "seq": 7}`: a `table_patch` or `moves_patch` did not fit what the
+  browser holds (a page reloaded in marimo, which keeps the value first sent): send both whole.
   `parse_replay_message` checks every field and raises `ProtocolError` in plain words.
 * **Python -> browser**: synced traits. `table` is a `protocol.TableView` (built from the
   GameState, or from one player's `PlayerView`), `moves` a list of `MoveEntry`, `ply`,
@@ -47,6 +49,7 @@ _FIELDS: Final[dict[str, frozenset[str]]] = {
     "goto": frozenset({"type", "seq", "line", "ply"}),
     "line": frozenset({"type", "seq", "action"}),
     "puzzles": frozenset({"type", "seq", "index"}),
+    "resend": frozenset({"type", "seq"}),
 }
 
 LINE_ACTIONS: Final = ("exit", "promote", "delete")
@@ -145,6 +148,13 @@ class PuzzlesMessage(TypedDict, total=False):
     index: int
 
 
+class ResendMessage(TypedDict):
+    """Send `table` and `moves` whole: a patch did not fit what the browser holds."""
+
+    type: Literal["resend"]
+    seq: int
+
+
 ReplayMessage = (
     SeekMessage
     | AnnotateMessage
@@ -155,6 +165,7 @@ ReplayMessage = (
     | GotoMessage
     | LineMessage
     | PuzzlesMessage
+    | ResendMessage
 )
 
 
@@ -321,6 +332,8 @@ def parse_replay_message(content: object) -> ReplayMessage:
         if action not in LINE_ACTIONS:
             raise ProtocolError(f"a line message's action is one of {', '.join(LINE_ACTIONS)}")
         return LineMessage(type="line", seq=seq, action=action)
+    if kind == "resend":
+        return ResendMessage(type="resend", seq=seq)
     msg_p = PuzzlesMessage(type="puzzles", seq=seq)
     if "index" in content:
         index = _count(content["index"])

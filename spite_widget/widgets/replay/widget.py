@@ -78,6 +78,7 @@ class ReplayWidget(PythonOwnedWidget[StatusKind]):
         "goto": "_on_goto",
         "line": "_on_line",
         "puzzles": "_on_puzzles",
+        "resend": "_on_resend",
     }
 
     _esm = _STATIC / "replay.js"
@@ -475,7 +476,7 @@ class ReplayWidget(PythonOwnedWidget[StatusKind]):
         if msg["seq"] > self._seq:
             self._say(_("That message names a position this replay has not shown yet."), "error")
             return
-        if self.seat_only is not None and msg["type"] not in ("seek", "goto"):
+        if self.seat_only is not None and msg["type"] not in ("seek", "goto", "resend"):
             self._say(
                 _(
                     "The game is still being played: side lines, the other seats and the expert's "
@@ -485,6 +486,11 @@ class ReplayWidget(PythonOwnedWidget[StatusKind]):
             )
             return
         super()._dispatch(msg)
+
+    def _on_resend(self, msg: dict[str, Any]) -> None:
+        """The browser's table or move list is not the one the patches were made from (marimo
+        gives a reloaded page the value first sent, not the patched one): send both whole."""
+        self.send_state(["table", "moves"])
 
     def _on_seek(self, msg: dict[str, Any]) -> None:
         ply, n = msg["ply"], len(self._replay)
