@@ -22,6 +22,7 @@ from ..engine import records
 from ..engine.game import Game
 from ..engine.i18n import _, get_language, language
 from ..engine.moves import Move
+from ..engine.names import shown_name
 from ..engine.replay import RecordSource
 from ..engine.state import PlayerView
 from .lessons import Goal, Lesson, moves_since
@@ -159,7 +160,7 @@ def _puzzle(
         "less than {threshold} passes."
     ).format(
         where=where[0].upper() + where[1:],
-        name=opponent,
+        name=shown_name(opponent),  # "Bot guloso" in Portuguese, as the table names it
         move=_words(played),
         notation=str(played),
         loss=_percent(loss),

@@ -22,15 +22,15 @@ Two directions, one vocabulary (mirrored, with the same names, in `js/lib/protoc
 
 from __future__ import annotations
 
-import re
 from collections.abc import Sequence
 from functools import lru_cache
 from typing import Any, Final, Literal, NotRequired, TypedDict, cast
 
 from ..engine.cards import KING, RANK_OF, card_words, rank_label, rank_name
 from ..engine.game import Played
-from ..engine.i18n import N_, NP_, _, get_language, language, ngettext, pgettext
+from ..engine.i18n import N_, _, get_language, language, ngettext
 from ..engine.moves import SIDES, InvalidMoveError, Move
+from ..engine.names import shown_name
 from ..engine.narrate import describe_move, describe_move_words
 from ..engine.rules import is_complete
 from ..engine.state import GameState, PlayerView, Result
@@ -532,36 +532,7 @@ def as_moves(moves: list[Move]) -> list[str]:
 
 
 # ---------------------------------------------------------------- players' names
-
-_BOT_NAME: Final = re.compile(r"^([A-Z][a-z]+) bot$")
-_PLAYER_NAME: Final = re.compile(r"^Player ([0-9])$")
-_LEVEL_WORDS: Final = {
-    "Random": NP_("bot level", "Random"),
-    "Greedy": NP_("bot level", "Greedy"),
-    "Planner": NP_("bot level", "Planner"),
-    "Expert": NP_("bot level", "Expert"),
-}
-"""The levels' words in a player's name ("Greedy bot": "Bot voraz", "Bot guloso")."""
-
-
-def shown_name(name: str) -> str:
-    """A player's name in the language in force, if it is one of the English names tables
-    and games give by themselves ("You", "Random bot", "Player 1"); any other as given. A
-    record keeps the English: a table's game reviewed in Spanish shows "Tú" and "Bot voraz"."""
-    if name == "You":
-        return _("You")
-    player = _PLAYER_NAME.match(name)
-    if player:
-        return _("Player {number}").format(number=player.group(1))
-    bot = _BOT_NAME.match(name)
-    if bot and bot.group(1) in _LEVEL_WORDS:
-        return _("{level} bot").format(level=pgettext("bot level", _LEVEL_WORDS[bot.group(1)]))
-    return name
-
-
-def shown_names(players: Sequence[str]) -> tuple[str, str]:
-    """Both players' names as shown (`shown_name`): over the table, in a header."""
-    return (shown_name(players[0]), shown_name(players[1]))
+# shown_name and shown_names live with the game (engine/names.py): a puzzle names players too
 
 
 def you_seat(players: Sequence[str]) -> int | None:

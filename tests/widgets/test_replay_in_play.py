@@ -231,3 +231,21 @@ def test_a_spanish_review_names_the_tables_players_in_spanish() -> None:
     words = _all_words(review)
     assert "de Tú" not in words and '"You"' not in words
     assert "You 1" not in review.status["text"] and "Precisión: " in review.status["text"]
+
+
+def test_a_tables_review_opens_the_players_own_puzzles_in_their_language() -> None:
+    """From above, the puzzles opened for the player with the lower accuracy: the bot's, in a
+    Portuguese review saying "Problema 1 de 5 para Bot guloso ... contra You", its table
+    naming the bot "Greedy bot". A table's review opens the player's own, named in Portuguese."""
+    game = played_to_the_end(players=("Greedy bot", "You"))
+    review = SpiteWidget(game=game, opponent=None, lang="pt").review()
+    review.review_with_bot(wait=True)
+    puzzle = review.open_puzzles()
+    assert review.puzzles_at["player"] == 1, review.puzzles_at  # "You", whatever the accuracies
+    assert puzzle is not None, review.status
+    assert review.puzzles_label.startswith("Seu problema 1 de "), review.puzzles_label
+    names = [s["name"] for s in puzzle.table["seats"]]
+    assert sorted(names) == ["Bot guloso", "Você"], names
+    words = json.dumps([puzzle.page, puzzle.table, review.status], ensure_ascii=False)
+    assert "Greedy bot" not in words and "You" not in words.replace("Your", ""), words[:400]
+    assert "da sua rodada contra Bot guloso. Você jogou " in words, words[:600]

@@ -21,6 +21,7 @@ from ...engine.cards import STACK_COMPLETE
 from ...engine.game import Game, Played
 from ...engine.i18n import _, get_language, ngettext
 from ...engine.moves import Move
+from ...engine.names import shown_names
 from ...teach import Feedback, Lesson, LessonSession, lesson, lessons
 from ...teach.rulebook import RULES
 from ..base import PythonOwnedWidget, speaking
@@ -406,7 +407,7 @@ class LessonWidget(PythonOwnedWidget[LessonStatusKind]):
             self.table = dict(
                 table_view(
                     view,
-                    names=[_(n) if n == "You" else n for n in names],
+                    names=shown_names(names),  # "Você", "Bot guloso": a puzzle keeps its record's names
                     seq=self._seq,
                     last=self._last,
                     played=self._played,

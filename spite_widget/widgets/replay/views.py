@@ -13,14 +13,13 @@ from ...engine.cards import STACK_COMPLETE
 from ...engine.game import Game, Played
 from ...engine.i18n import _, ngettext
 from ...engine.moves import Move
+from ...engine.names import shown_name, shown_names
 from ...engine.replay import Replay
 from ...engine.state import GameState, Result
 from ..protocol import (
     LastMove,
     TableView,
     last_move,
-    shown_name,
-    shown_names,
     table_view,
     told_names,
     you_seat,

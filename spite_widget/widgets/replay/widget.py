@@ -25,10 +25,11 @@ import traitlets
 from ...engine.errors import IllegalMoveError, NotAMoveError, RecordError
 from ...engine.i18n import _, check_language, language, ngettext
 from ...engine.moves import InvalidMoveError, Move
+from ...engine.names import shown_name
 from ...engine.replay import RecordSource, Replay
 from ...engine.state import GameState
 from ..base import PythonOwnedWidget
-from ..protocol import LastMove, StatusKind, TableView, as_moves, told_names, unreadable_drop
+from ..protocol import LastMove, StatusKind, TableView, as_moves, told_names, unreadable_drop, you_seat
 from .html import standalone_data, standalone_html
 from .protocol import (
     Annotation,
@@ -383,7 +384,8 @@ class ReplayWidget(PythonOwnedWidget[StatusKind]):
 
     def open_puzzles(self, player: int | None = None, index: int = 0) -> Any:
         """Open, below the replay, puzzle `index` (0-based) of the reviewed game for `player`
-        (default: the seat the table is seen from, else the player with the lower accuracy):
+        (default: the seat the table is seen from, else a table's player ("You"), else the
+        player with the lower accuracy):
         the positions where that player gave up the most, each a lesson ("find a better
         move"), checked by the expert. An unreviewed game is reviewed first. Returns the
         LessonWidget, or None when there is no such puzzle."""
@@ -394,7 +396,9 @@ class ReplayWidget(PythonOwnedWidget[StatusKind]):
         with self._speaking():
             game = self._replay.game
             if player is None:
-                player = self.perspective if self.perspective is not None else self._worst_player()
+                you = you_seat(game.players)  # a table's game: its player's own mistakes
+                player = self.perspective if self.perspective is not None else you
+                player = self._worst_player() if player is None else player
             if isinstance(player, bool) or player not in (0, 1):
                 raise ValueError(f"player must be 0 or 1 (the seat whose puzzles open), not {player!r}")
             if isinstance(index, bool) or not isinstance(index, int) or index < 0:
@@ -407,9 +411,13 @@ class ReplayWidget(PythonOwnedWidget[StatusKind]):
             name = told_names(game.players)[player]
             if not found:
                 self._say(
-                    _("No puzzle for {name}: no move of theirs gave much away.").format(name=name), "info"
+                    _("No puzzle for you: none of your moves gave much away.")
+                    if name == "You"  # a table's player
+                    else _("No puzzle for {name}: no move of theirs gave much away.").format(name=name),
+                    "info",
                 )
                 return None
+            name = shown_name(name)
             if index >= len(found):
                 self._say(
                     ngettext(
@@ -447,6 +455,8 @@ class ReplayWidget(PythonOwnedWidget[StatusKind]):
         if not at:
             return ""
         name = told_names(self._replay.game.players)[at["player"]]
+        if name == "You":  # a table's player
+            return _("Your puzzle {number} of {count}").format(number=at["index"] + 1, count=at["count"])
         return _("Puzzle {number} of {count} for {name}").format(
             number=at["index"] + 1, count=at["count"], name=name
         )

@@ -28,6 +28,7 @@ from ...engine.game import DEFAULT_PLAYERS, Game, GameWatcher, Played
 from ...engine.i18n import N_, _, ngettext
 from ...engine.match import Match
 from ...engine.moves import Move
+from ...engine.names import shown_names
 from ...engine.narrate import pile_words
 from ...engine.state import GameState, PlayerView
 from ..protocol import (
@@ -38,7 +39,6 @@ from ..protocol import (
     TableView,
     as_moves,
     last_move,
-    shown_names,
     table_view,
 )
 from .summary import SHORT_ENOUGH, STATUS_ROOM, TurnMove, summarize_turn
