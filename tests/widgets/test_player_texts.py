@@ -124,7 +124,8 @@ def test_a_persons_turn_is_summed_up_with_their_pay_off_cards() -> None:
     assert "su carta de pago 4♠ en C3" in text, text
     with language("pt"):
         text, _ = summarize_turn(long_turn, "Ada", 6, person=True)
-    assert "(suas cartas de pagamento: Q♠, 3♦)" in text, text
+    # "suas" read as the reader's own beside "Sua vez": the player's own cards are "próprias"
+    assert "(as próprias cartas de pagamento: Q♠, 3♦)" in text and "suas cartas" not in text, text
 
 
 def test_a_long_turn_is_told_in_short_so_the_status_line_keeps_its_room() -> None:
@@ -158,7 +159,7 @@ def test_a_long_turn_is_told_in_short_so_the_status_line_keeps_its_room() -> Non
     assert text.startswith("Bo jugó 12 cartas a las pilas centrales (sus cartas de pago: Q♠, 3♦"), text
     with language("pt"):
         text, _ = summarize_turn(turn, "Bo", 6)
-    assert text.startswith("Bo jogou 12 cartas nas pilhas centrais (suas cartas de pagamento: Q♠, 3♦"), text
+    assert text.startswith("Bo jogou 12 cartas nas pilhas centrais (as próprias cartas de pagamento: Q♠, 3♦"), text
 
 
 def test_a_hint_is_said_in_sentences() -> None:
