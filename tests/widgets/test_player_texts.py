@@ -159,7 +159,9 @@ def test_a_long_turn_is_told_in_short_so_the_status_line_keeps_its_room() -> Non
     assert text.startswith("Bo jugó 12 cartas a las pilas centrales (sus cartas de pago: Q♠, 3♦"), text
     with language("pt"):
         text, _ = summarize_turn(turn, "Bo", 6)
-    assert text.startswith("Bo jogou 12 cartas nas pilhas centrais (as próprias cartas de pagamento: Q♠, 3♦"), text
+    assert text.startswith(
+        "Bo jogou 12 cartas nas pilhas centrais (as próprias cartas de pagamento: Q♠, 3♦"
+    ), text
 
 
 def test_a_hint_is_said_in_sentences() -> None:
