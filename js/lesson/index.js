@@ -11,7 +11,7 @@ import { markTable, redrawOn } from "../lib/redraw.js";
 import { renderStatus, setStatus } from "../lib/status.js";
 import { setLang, t, useStrings } from "../lib/strings.js";
 import { fillStatus, renderBanner, renderControls, renderPage } from "./page.js";
-import { keepNotebookShortcutsOut } from "../lib/keys.js";
+import { focusedIn, keepNotebookShortcutsOut } from "../lib/keys.js";
 
 const TRAITS = ["page", "table", "legal", "status", "progress", "actions", "steps", "hint", "strings", "lang"];
 
@@ -77,7 +77,7 @@ function render({ model, el }) {
       shownPage = pageKey;
     }
     interaction.beforeRender();
-    const active = document.activeElement;
+    const active = focusedIn(root);
     const focusedAction = active && root.contains(active) && active.dataset ? active.dataset.action : undefined;
     const before = snapshot(drawn && drawn.piles);
     const next = renderTable(table);

@@ -18,3 +18,13 @@ export function keepNotebookShortcutsOut(root) {
     }
   });
 }
+
+/**
+ * The focused element where `node` lives: in a shadow root (marimo draws widgets there)
+ * `document.activeElement` is the shadow host, never the focused card or button.
+ * @param {Node} node
+ */
+export function focusedIn(node) {
+  const root = node.getRootNode();
+  return (root && root.activeElement) || document.activeElement;
+}

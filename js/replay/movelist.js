@@ -3,6 +3,7 @@
 import { el } from "../lib/cards.js";
 import { t } from "../lib/strings.js";
 import { markKind, markWord } from "./protocol.js";
+import { focusedIn } from "../lib/keys.js";
 
 const SUIT_SYMBOLS = { c: "\u2663", d: "\u2666", h: "\u2665", s: "\u2660" };
 
@@ -143,7 +144,7 @@ export class MoveList {
 
   /** Highlight the move that led to ply `ply` of `line` and scroll the list (only the list) to it. */
   highlight(line, ply) {
-    const active = document.activeElement;
+    const active = focusedIn(this.box);
     const hadFocus = !!active && this.box.contains(active) && active.classList.contains("swr-move");
     for (const item of this.items.values()) item.tabIndex = -1;
     if (this.current) {

@@ -3,6 +3,7 @@
 import { el } from "../lib/cards.js";
 import { t } from "../lib/strings.js";
 import { MARKS, markKind, markWord } from "./protocol.js";
+import { focusedIn } from "../lib/keys.js";
 
 const TYPING = 500; // ms of quiet before a comment being typed is sent
 
@@ -94,7 +95,7 @@ export function noteEditor(annotate) {
         noteFor = a.ply;
         noteKey = key;
         comment.value = a.comment || "";
-      } else if (document.activeElement !== comment && !typed) {
+      } else if (focusedIn(comment) !== comment && !typed) {
         comment.value = a.comment || "";
       }
       title.replaceChildren();

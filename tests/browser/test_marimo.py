@@ -118,3 +118,45 @@ def test_a_turn_by_clicks_in_marimo(marimo_server: Any, page: Any, artifacts: Pa
     # after the redraw the focus is back on the pile it was on
     assert page.locator("[data-pile='C1']").evaluate("(e) => e === e.getRootNode().activeElement")
     root.screenshot(path=str(artifacts / "marimo-after-turn.png"))
+
+
+SAMPLE = Path(__file__).resolve().parents[2] / "examples" / "sample_game.json"
+
+
+def replay_app() -> str:
+    return f"""import marimo
+
+app = marimo.App(width="medium")
+
+
+@app.cell
+def _():
+    import marimo as mo
+    from spite_widget import ReplayWidget
+    replay = mo.ui.anywidget(ReplayWidget({str(SAMPLE)!r}))
+    replay  # noqa: B018
+    return
+
+
+if __name__ == "__main__":
+    app.run()
+"""
+
+
+def test_the_replays_move_list_keeps_the_focus_on_the_move_shown_in_marimo(
+    marimo_server: Any, page: Any
+) -> None:
+    """In marimo's shadow root `document.activeElement` is the host: the move list did not see
+    that it had the focus, so the arrows stepped the replay while the focus ring stayed on the
+    move first clicked (14 focused, 16 shown)."""
+    marimo_server.write("replay_focus.py", replay_app())
+    page.goto(marimo_server.url("replay_focus.py"))
+    root = page.locator(".swr-root")
+    root.wait_for(timeout=60_000)
+    page.locator(".swr-movelist .swr-move[data-ply='14']:not([data-line])").click()
+    expect(root).to_have_attribute("data-ply", "14")
+    for ply in (15, 16):
+        page.keyboard.press("ArrowRight")
+        expect(root).to_have_attribute("data-ply", str(ply))
+    shown = page.locator(".swr-movelist .swr-move[data-ply='16']:not([data-line])")
+    expect(shown).to_be_focused()
