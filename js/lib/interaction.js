@@ -20,8 +20,9 @@ export class Interaction {
   /**
    * @param {HTMLElement} host  the widget root (keyboard and pointer events are caught here)
    * @param {{send: (source: string, card: string, target: string) => void,
-   *          say: (text: string, kind?: string, words?: string) => void}} io
-   *        `say`'s `words`: the same with cards named in words, for screen readers
+   *          say: (text: string, kind?: string, words?: string) => void, first?: () => string}} io
+   *        `say`'s `words`: the same with cards named in words, for screen readers; `first`:
+   *        what to say when a pile is clicked before a card ("Pick one of your cards first")
    */
   constructor(host, io) {
     this.host = host;
@@ -267,7 +268,7 @@ export class Interaction {
     if (card) return this.select(card.dataset.source, card.dataset.card);
     const m = this.io.model || null;
     if (pile === "H" || OWN_SOURCES.includes(pile)) this.io.say(t(m, "select.empty"), "info");
-    else this.io.say(t(m, "select.first"), "info");
+    else this.io.say(this.io.first ? this.io.first() : t(m, "select.first"), "info");
   }
 
   click(e) {

@@ -46,6 +46,7 @@ export const DEFAULTS = {
   "select.cancelled": "Selection cancelled.",
   "select.empty": "There is no card here to play.",
   "select.first": "Pick one of your cards first, then the pile to put it on.",
+  "select.first.named": "Pick one of {name}'s cards first, then the pile to put it on.",
   "blocked.busy": "Wait: {name} is playing.",
   "blocked.reveal": "Show your hand first: press Show my hand.",
   "blocked.over": "This game is over: press Next game (or New match).",

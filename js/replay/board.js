@@ -32,13 +32,14 @@ function swapSeats(drawn) {
 
 /**
  * @param {HTMLElement} slot
- * @param {{move: (move: string) => void, say: (text: string, kind?: string, words?: string) => void}} io
+ * @param {{move: (move: string) => void, say: (text: string, kind?: string, words?: string) => void, first?: () => string}} io  first: what to say when a pile is clicked before a card
  */
 export function board(slot, io) {
   let drawn = null; // {table, piles}: the board drawn last, its piles by their drawn names
   const interaction = new Interaction(slot, {
     send: (source, card, target) => io.move(`${source}:${card}>${target}`),
     say: io.say,
+    first: io.first,
   });
 
   return {

@@ -102,6 +102,13 @@ export function mountReplay(model, host, widgets = null) {
       send(tryMoveMessage(move, seq()));
     },
     say,
+    // "your cards" only when the mover is the table's player: seen from above it may be either
+    first: () => {
+      const shown = model.get("table");
+      const you = (model.get("info") || {}).you;
+      if (!shown || !shown.seats || you === shown.to_move) return t(null, "select.first");
+      return t(null, "select.first.named", { name: shown.seats[shown.to_move].name });
+    },
   });
   const transport = controls({
     transport: {

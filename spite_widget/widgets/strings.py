@@ -78,6 +78,8 @@ _LABELS: Final[dict[str, tuple[str, str]]] = {
     "select.cancelled": NPC_("select", "Selection cancelled."),
     "select.empty": NPC_("select", "There is no card here to play."),
     "select.first": NPC_("select", "Pick one of your cards first, then the pile to put it on."),
+    # a replay: the player to move is named (seen from above, either seat may be the one)
+    "select.first.named": NPC_("select", "Pick one of {name}'s cards first, then the pile to put it on."),
     # why a click on the table does nothing now
     "blocked.busy": NPC_("blocked", "Wait: {name} is playing."),
     "blocked.reveal": NPC_("blocked", "Show your hand first: press Show my hand."),

@@ -230,6 +230,11 @@ def test_the_top_player_moves_on_piles_named_where_they_sit(notebook: Any, page:
             "stock",
         ]
     )
+    # a card of the player not to move, clicked first: the words name the player to move
+    # ("your cards" would say nothing seen from above, where neither seat is the reader's)
+    page.locator(".swr-root [data-pile='H'] .sw-face").first.click()
+    status = page.locator(".swr-root [data-status]")
+    assert status.inner_text() == "Pick one of Bo's cards first, then the pile to put it on."
     r = Replay(SAMPLE)
     r.seek(21)
     move = next(
