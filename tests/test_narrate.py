@@ -4,8 +4,9 @@ from __future__ import annotations
 
 import pytest
 
+from spite_widget.engine.i18n import language
 from spite_widget.engine.moves import ALL_MOVES, Move
-from spite_widget.engine.narrate import describe_move, describe_move_words
+from spite_widget.engine.narrate import describe_move, describe_move_words, symbols_in_words
 
 
 @pytest.mark.parametrize(
@@ -75,3 +76,17 @@ def test_every_move_can_be_told_and_names_its_card():
         assert m.card.display in short and m.card.words in words
         assert ("ended the turn" in short) == m.ends_turn == ("ending the turn" in words)
         assert "_" not in short + words
+
+
+def test_symbols_in_words_names_every_card_shown_as_a_symbol() -> None:
+    """What a lesson's live region reads: "10♠" is "ten of spades", the rest of the sentence
+    (pile codes, numbers) is left as it is, and an article a translation put before a
+    symbol is not doubled."""
+    assert symbols_in_words("You played 10♠ from S2 on C1, then A♥ and K♣.") == (
+        "You played ten of spades from S2 on C1, then ace of hearts and king of clubs."
+    )
+    assert symbols_in_words("12 cards, no symbol: C3 needs a 4.") == "12 cards, no symbol: C3 needs a 4."
+    with language("es"):
+        assert symbols_in_words("la Q♦ sobre el 7♥") == "la reina de diamantes sobre el siete de corazones"
+    with language("pt"):
+        assert symbols_in_words("a Q♠ e o J♣") == "a dama de espadas e o valete de paus"

@@ -8,7 +8,7 @@ import { Interaction } from "../lib/interaction.js";
 import { renderTable } from "../lib/layout.js";
 import { actionMessage, moveMessage } from "../lib/protocol.js";
 import { markTable, redrawOn } from "../lib/redraw.js";
-import { renderStatus, setStatus } from "../lib/status.js";
+import { announce, renderLive, renderStatus, setStatus } from "../lib/status.js";
 import { setLang, t, useStrings } from "../lib/strings.js";
 import { fillStatus, renderBanner, renderControls, renderPage } from "./page.js";
 import { focusedIn, keepNotebookShortcutsOut } from "../lib/keys.js";
@@ -33,7 +33,8 @@ function render({ model, el }) {
   const play = document.createElement("div");
   play.className = "sw-root swl-play";
   let aside = null;
-  root.append(layout);
+  const live = renderLive(); // never redrawn: what a screen reader reads out
+  root.append(layout, live);
   el.append(root);
 
   let drawn = null;
@@ -42,13 +43,16 @@ function render({ model, el }) {
   let statusLine = null;
   let banner = null; // the cheer, kept while the outcome stays the same (so it pops only once)
   let bannerShown = "";
+  let spoken = null; // the id of the last status read out
 
   // what the browser itself says (a selection, a click while nothing can be played); once the
   // lesson is done or failed, its refusals keep the colour of that outcome rather than an error's
-  const say = (text, kind = "info") => {
+  // `words`: the same with cards named in words, for the live region
+  const say = (text, kind = "info", words = text) => {
     const progress = model.get("progress");
     if (kind === "error" && (progress === "done" || progress === "failed")) kind = progress;
     if (statusLine) setStatus(statusLine, text, kind);
+    announce(live, words);
   };
   const interaction = new Interaction(root, {
     send: (source, card, target) => {
@@ -86,6 +90,10 @@ function render({ model, el }) {
     fillStatus(statusLine, (status && status.text) || "", model);
     statusLine.dataset.statusId = String((status && status.id) || 0);
     next.news.append(statusLine);
+    if (status && status.id !== spoken) {
+      spoken = status.id;
+      announce(live, status.words || status.text);
+    }
     const bannerKey = `${page.id}:${progress}:${model.get("lang")}`;
     if (bannerKey !== bannerShown) {
       banner = renderBanner(progress, page, model);

@@ -5,7 +5,9 @@ Pure: works from the position before the move (a GameState or PlayerView), no I/
 
 from __future__ import annotations
 
-from .cards import KING, RANK_OF, a_rank, the_card
+import re
+
+from .cards import KING, RANK_OF, SUIT_SYMBOLS, a_rank, card_words, the_card
 from .i18n import N_, _, pgettext
 from .moves import Move
 from .rules import completes, counts_as
@@ -137,3 +139,19 @@ def describe_move_words(move: Move | str, center_sizes: list[int] | tuple[int, .
         )
         + done
     )
+
+
+_SUIT_OF_SYMBOL = {symbol: suit for suit, symbol in SUIT_SYMBOLS.items()}
+_CARD_SYMBOL = re.compile("(10|[A2-9JQK])([" + "".join(_SUIT_OF_SYMBOL) + "])")
+
+
+def symbols_in_words(text: str) -> str:
+    """`text` with every card shown as a symbol named in words, for a screen reader, which
+    reads "2♣" as "2 black club suit": "Play 2♣ on C1" -> "Play two of clubs on C1". The
+    article a translation puts before a symbol ("la Q♣") stays, so no card word carries one."""
+
+    def words(m: re.Match[str]) -> str:
+        rank = "T" if m[1] == "10" else m[1]
+        return card_words(rank + _SUIT_OF_SYMBOL[m[2]])
+
+    return _CARD_SYMBOL.sub(words, text)

@@ -234,3 +234,35 @@ def test_lesson_buttons_by_keyboard(notebook: Any, page: Any) -> None:
     assert page.locator(f"{LESSON} .sw-hint").count() >= 1
     assert page.evaluate("() => document.activeElement.dataset.action") == "hint"
     visible_ring(page)
+
+
+def test_the_lesson_speaks_in_its_live_region(notebook: Any, page: Any) -> None:
+    """A screen reader hears the lesson: its goal, a card picked up and the move played, read
+    from a live region made once (the status line is redrawn with the table, so it cannot
+    speak), with cards named in words, not "5♠"."""
+    notebook.open("a11y_lesson_live.ipynb", ["from spite_widget import LessonWidget\n" + CELLS[1]])
+    page.locator(LESSON).wait_for()
+    live = page.locator(f"{LESSON} [data-live]")
+    assert live.count() == 1
+    assert live.get_attribute("aria-live") == "polite" and live.get_attribute("role") == "status"
+    page.wait_for_function(
+        "() => document.querySelector('.swl-root [data-live]').textContent.includes('Goal:')"
+    )
+    # the move S2:5s>C1, picked up by keyboard from its pile (the arrows reach it) and put down
+    page.locator(f"{LESSON} [data-pile='S2']").focus()
+    page.keyboard.press("Enter")
+    page.wait_for_function(
+        "() => document.querySelector('.swl-root [data-live]').textContent.includes('selected')"
+    )
+    assert "five of spades" in live.inner_text() and "♠" not in live.inner_text()
+    old = page.locator(f"{LESSON} [data-status]").get_attribute("data-status-id")
+    page.locator(f"{LESSON} [data-pile='C1']").focus()
+    page.keyboard.press("Enter")
+    page.wait_for_function(
+        "old => document.querySelector('.swl-root [data-status]').dataset.statusId !== old", arg=old
+    )
+    assert page.locator(f"{LESSON} [data-status]").inner_text().startswith("You played 5♠ from S2 on C1")
+    page.wait_for_function(
+        "() => document.querySelector('.swl-root [data-live]').textContent.startsWith('You played five of spades')"
+    )
+    assert not any(s in live.inner_text() for s in "♣♦♥♠")

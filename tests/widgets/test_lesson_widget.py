@@ -433,3 +433,21 @@ def test_the_draw_lesson_marks_the_cards_just_drawn_until_the_first_move() -> No
     assert [hand[i] for i in w.table["drawn"]] == ["3h", "Kh", "5d"]
     # a lesson whose setup leaves the learner's hand as dealt marks nothing
     assert LessonWidget(lessons()[0]).table["drawn"] == []
+
+
+def test_every_status_carries_its_words_for_the_live_region() -> None:
+    """The lesson's live region reads `status["words"]`: the status line's text with each card
+    named in words, in the lesson's language (a refusal and a hint included)."""
+    w = LessonWidget("side-stacks")
+    assert w.status["words"] == w.status["text"]  # the goal names no card
+    w.play("S2:5s>C1")
+    assert w.status["text"] == "You played 5♠ from S2 on C1."
+    assert w.status["words"] == "You played five of spades from S2 on C1."
+    assert not w.play("H:9d>C2").accepted  # refused, with the rule quoted
+    assert w.status["kind"] == "error" and w.status["words"] == w.status["text"]
+    w.undo()
+    assert w.status["text"].startswith("Took back 5♠ (S2:5s>C1)")
+    assert w.status["words"].startswith("Took back five of spades (S2:5s>C1)")
+    es = LessonWidget("side-stacks", lang="es")
+    es.play("S2:5s>C1")
+    assert "cinco de picas" in es.status["words"] and "5♠" in es.status["text"]

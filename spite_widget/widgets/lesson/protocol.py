@@ -13,7 +13,7 @@
 from __future__ import annotations
 
 import re
-from typing import Final, Literal, TypedDict, cast
+from typing import Final, Literal, NotRequired, TypedDict, cast
 
 from ..protocol import MoveMessage, parse_table_message
 
@@ -46,6 +46,8 @@ class LessonStatus(TypedDict):
     kind: LessonStatusKind
     id: int
     """Counts up with every status, so the same words said twice still show as new."""
+    words: NotRequired[str]
+    """The same for screen readers, cards named in words ("two of clubs", not "2♣")."""
 
 
 class Span(TypedDict):

@@ -22,6 +22,7 @@ from ...engine.game import Game, Played
 from ...engine.i18n import _, get_language, ngettext
 from ...engine.moves import Move
 from ...engine.names import shown_names
+from ...engine.narrate import symbols_in_words
 from ...teach import Feedback, Lesson, LessonSession, lesson, lessons
 from ...teach.rulebook import RULES
 from ..base import PythonOwnedWidget, speaking
@@ -423,6 +424,11 @@ class LessonWidget(PythonOwnedWidget[LessonStatusKind]):
                 self.hint = ""
             if text is not None:
                 self._say(text, kind)
+
+    def _say(self, text: str, kind: LessonStatusKind, words: str | None = None) -> None:
+        """The status carries `words` too, cards named in words: the lesson's live region
+        reads them to a screen reader."""
+        super()._say(text, kind, words if words is not None else symbols_in_words(text))
 
     def _solution_on_table(self) -> int:
         """How many of the solution's moves are on the table, once the Solution button was
