@@ -29,6 +29,7 @@ export class Interaction {
     this.io = io;
     this.selected = null; // {source, card}
     this.focusKey = null;
+    this.stopKey = null; // the pile or card that is the table's Tab stop (see rememberFocus)
     this.seq = -1;
     this.moves = new Map(); // "H:7h" -> Set of targets
     this.blocked = "";
@@ -405,20 +406,43 @@ export class Interaction {
   }
 
   rememberFocus(x) {
-    if (x) this.focusKey = this.focusKeyOf(x);
+    if (!x) return;
+    this.focusKey = this.focusKeyOf(x);
+    // the table's one Tab stop: the last pile or card visited (a button is a Tab stop of its own)
+    if (!x.dataset.action) this.stopKey = this.focusKey;
   }
 
   focusEl(x) {
-    for (const e of this.host.querySelectorAll("[tabindex='0']")) if (e !== x && !e.dataset.action) e.tabIndex = -1;
-    x.tabIndex = 0;
+    if (!x.dataset.action) {
+      for (const e of this.host.querySelectorAll("[tabindex='0']")) if (e !== x && !e.dataset.action) e.tabIndex = -1;
+      x.tabIndex = 0;
+    }
     x.focus({ preventScroll: false });
+  }
+
+  /** The pile or card that is the table's Tab stop: the one last visited, else the hand. */
+  stopElement() {
+    const items = this.focusables();
+    const find = (key) => (key && items.find((x) => this.focusKeyOf(x) === key)) || null;
+    const target = find(this.focusKey);
+    // after an arrow onto a button the table keeps its Tab stop, where the focus left it
+    const stop = target && !target.dataset.action ? target : find(this.stopKey);
+    return stop || this.drawn.piles.get("H")?.querySelector(".sw-face") || this.drawn.piles.get("H") || null;
+  }
+
+  /** Give the focus back to the table's Tab stop (after it waited elsewhere, see the table). */
+  focusStop() {
+    const x = this.drawn && this.stopElement();
+    if (!x) return;
+    x.tabIndex = 0;
+    x.focus({ preventScroll: true });
   }
 
   restoreFocus() {
     const items = this.focusables();
     let target = null;
     if (this.focusKey) target = items.find((x) => this.focusKeyOf(x) === this.focusKey) || null;
-    const entry = target || this.drawn.piles.get("H")?.querySelector(".sw-face") || this.drawn.piles.get("H");
+    const entry = this.stopElement();
     if (entry) entry.tabIndex = 0;
     const hadFocus = this.host.contains(this.activeElement()) || this.wantFocus;
     if (target && hadFocus && !target.dataset.action) target.focus({ preventScroll: true });

@@ -22,6 +22,7 @@ export const DEFAULTS = {
   "badge.needs": "needs {rank}",
   "badge.to-move": "to move",
   "card.new": "{card}, just drawn",
+  "table.label": "card table",
   "score.label": "score",
   "score.meta": "first to {target} · game {game}",
   "card": "{rank} of {suit}",

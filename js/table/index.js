@@ -49,6 +49,11 @@ function statusRoom(model, python) {
 function render({ model, el, host }) {
   const root = document.createElement("div");
   root.className = "sw-root";
+  // named, and able to hold the focus (not in the Tab order): the focus waits here while the
+  // other player moves (see draw)
+  root.setAttribute("role", "region");
+  root.tabIndex = -1;
+  root.style.outline = "none";
   keepNotebookShortcutsOut(root);
   const view = document.createElement("div"); // redrawn on every change
   view.className = "sw-view";
@@ -101,6 +106,8 @@ function render({ model, el, host }) {
     const actions = model.get("actions") || {};
     setLang(root, model);
     useStrings(model);
+    root.setAttribute("aria-label", t(model, "table.label"));
+    const parked = interaction.activeElement() === root; // the focus waited for the other player
     interaction.beforeRender();
     // a button pressed by keyboard keeps the focus through the redraw that rebuilds it (the
     // board does not take it back to a pile visited before), but Show my hand hands it on
@@ -109,6 +116,14 @@ function render({ model, el, host }) {
     const focusedAction =
       active && root.contains(active) && active.tagName === "BUTTON" && active.dataset ? active.dataset.action : undefined;
     if (focusedAction && focusedAction !== "reveal") interaction.wantFocus = false;
+    // while the other player moves, the board is drawn again with each of their moves: the
+    // focus waits on the table itself, one element, rather than on a new pile each time (a
+    // screen reader reads each newly focused pile out) or on a button the turn disables
+    // (Next game, then the bot begins: it fell to the page); it comes back when the turn does
+    // (a new game the bot begins is drawn once before it is busy: its turn already)
+    const theirTurn = busy || (!table.result && table.to_move !== table.bottom && !actions.reveal);
+    const park = theirTurn && (interaction.wantFocus || !!focusedAction || parked);
+    if (park) interaction.wantFocus = false;
     // at one screen, a turn that ends covers the table: the focus goes on to Show my hand,
     // what the next player presses first
     const coverNow = !!actions.reveal && !covered && interaction.wantFocus;
@@ -138,7 +153,11 @@ function render({ model, el, host }) {
     root.classList.toggle("sw-busy", busy);
     root.classList.toggle("sw-covered", !!actions.reveal);
     interaction.update(next, table, legal, { hint: model.get("hint"), blocked: blockedReason(model, table, legal, busy, actions) });
-    if (coverNow) {
+    if (park) {
+      if (!parked) root.focus({ preventScroll: true });
+    } else if (parked) {
+      interaction.focusStop();
+    } else if (coverNow) {
       const reveal = root.querySelector('.sw-buttons button[data-action="reveal"]');
       if (reveal) reveal.focus({ preventScroll: true });
     } else if (focusedAction) {

@@ -34,6 +34,7 @@ _LABELS: Final[dict[str, tuple[str, str]]] = {
     "badge.needs": NPC_("badge", "needs {rank}"),
     "badge.to-move": NPC_("badge", "to move"),
     "card.new": NPC_("aria-label", "{card}, just drawn"),
+    "table.label": NPC_("aria-label", "card table"),
     "score.label": NPC_("aria-label", "score"),
     "score.meta": NPC_("score", "first to {target} · game {game}"),
     # a card named in words ("seven of hearts"), for aria-labels

@@ -289,3 +289,70 @@ def test_pile_tops_show_as_pressed_like_hand_cards(bare: Any) -> None:
     assert page.evaluate(PRESSED, ROOT) == ["P"]
     page.keyboard.press("Escape")
     assert page.evaluate(PRESSED, ROOT) == []
+
+
+FOCUS_RECORDER = """() => {
+    window.__swFocus = [];
+    document.addEventListener('focusin', (e) => {
+        const t = e.target;
+        window.__swFocus.push(t.matches('.sw-root') ? 'root' : t.dataset.action ? 'action:' + t.dataset.action
+            : (t.closest('[data-pile]') || t).dataset.pile || t.tagName + '.' + t.className);
+    }, true);
+}"""
+
+
+def test_the_focus_waits_on_the_table_while_the_bot_plays(notebook: Any, page: Any) -> None:
+    """A keyboard player's focus is never dropped: after an arrow onto a button the table keeps
+    its Tab stop; while the bot moves, the focus waits on the table itself (named "card
+    table") instead of jumping to a new copy of the pile with every move the bot makes (each
+    one read out by a screen reader); Next game pressed by keyboard, the bot beginning, the
+    focus does not fall to the page; it comes back to the table when the turn does."""
+    notebook.open(
+        "keyboard_focus.ipynb",
+        [
+            QUICK_DECK_SOURCE + "from spite_widget import Game, SpiteWidget\n"
+            "game = Game.new(deck=quick_deck(), seed=5, players=('You', 'Greedy bot'))\n"
+            "w = SpiteWidget(game=game, opponent='greedy', seed=2, opponent_delay=0.3)\n"
+            "w",
+            "while not w.game.is_over:\n"
+            "    w.play(next(m for m in w.game.legal_moves() if m.source == 'P'))\n"
+            "print(w.game.is_over)",
+            "import json\nprint(json.dumps({'player': w.game.current_player, 'moves': len(w.game.moves)}))",
+        ],
+        run=False,
+    )
+    notebook.run_cell(0)
+    root = page.locator(ROOT)
+    root.wait_for()
+    assert root.get_attribute("role") == "region" and root.get_attribute("aria-label") == "card table"
+    page.evaluate(FOCUS_RECORDER)
+    page.locator(f"{ROOT} .sw-score").click()
+    press_until(page, "Tab", "a.closest('.sw-root [data-pile]')", limit=10)
+    # up from the top row, onto the buttons: the table keeps a Tab stop, and Tab goes back to it
+    press_until(page, "ArrowUp", "a.dataset.action", limit=8)
+    stops = page.evaluate(
+        "() => [...document.querySelectorAll('.sw-root [tabindex=\"0\"]')].filter(e => !e.dataset.action).length"
+    )
+    assert stops == 1
+    press_until(page, "Tab", "!a.dataset.action", limit=6)
+    assert page.evaluate("() => !!document.activeElement.closest('.sw-root [data-pile]')")
+
+    # game 1 won from Python; Next game pressed by keyboard; the bot begins game 2
+    assert notebook.run_cell(1).strip() == "True"
+    page.wait_for_function("() => document.querySelector('.sw-root').dataset.gameOver === 'true'")
+    press_until(page, "Shift+Tab", "a.dataset.action === 'next-game'", limit=8)
+    page.evaluate("() => { window.__swFocus = []; }")
+    page.keyboard.press("Enter")
+    page.wait_for_function("() => document.querySelector('.sw-root').dataset.busy === 'true'")
+    page.wait_for_function(
+        "() => document.querySelector('.sw-root').dataset.busy === 'false' && "
+        "document.querySelector('.sw-root').dataset.playerToMove === '0'",
+        timeout=20_000,
+    )
+    seen = page.evaluate("() => window.__swFocus")
+    # the focus went to the table, waited there through the bot's moves, then came back to a pile
+    assert seen[0] == "root" and seen.count("root") == 1, seen
+    assert len(seen) == 2 and seen[1] not in ("root", "BODY") and not seen[1].startswith("action:"), seen
+    assert page.evaluate("() => !!document.activeElement.closest('.sw-root [data-pile]')")
+    state = notebook.run_json(2)  # (running a cell takes the focus to the notebook: last)
+    assert state["player"] == 0 and state["moves"] >= 1  # the bot has moved in game 2
