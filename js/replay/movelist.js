@@ -1,6 +1,6 @@
 // The move list: moves in RULES.md notation, grouped by turn and player, marks shown,
 // the current ply highlighted and kept in view (scrolling the list only, never the page).
-import { el } from "../lib/cards.js";
+import { cardWords, el } from "../lib/cards.js";
 import { t } from "../lib/strings.js";
 import { markKind, markWord } from "./protocol.js";
 import { focusedIn } from "../lib/keys.js";
@@ -19,6 +19,23 @@ function notation(move) {
   card.title = m[2][0] === "T" ? `10${SUIT_SYMBOLS[m[2][1]]}` : m[2][0] + SUIT_SYMBOLS[m[2][1]];
   span.append(m[1], card, m[3]);
   return span;
+}
+
+/** A move's name for a screen reader, in words: "move 11, Bo: four of spades on side stack 1"
+ * (the notation on the button would be read out letter by letter). */
+function moveWords(m, names) {
+  const p = /^([^:]+):(..)>(.+)$/.exec(m.move);
+  if (!p) return t(null, "replay.move", { ply: m.ply, move: m.move });
+  const values = {
+    ply: m.ply,
+    name: names[m.player] || t(null, "replay.player", { number: m.player + 1 }),
+    card: cardWords(p[2]),
+    pile: t(null, `pile.${p[3]}`),
+    source: t(null, `pile.${p[1]}`),
+  };
+  const key = p[1] === "H" ? "replay.move.words" : p[1] === "P" ? "replay.move.words.payoff" : "replay.move.words.side";
+  const said = t(null, key, values);
+  return m.line ? t(null, "replay.move.in-line", { move: said }) : said;
 }
 
 /** The key of a node of the move tree: its line and its ply. */
@@ -42,14 +59,14 @@ export class MoveList {
   }
 
   /** One move's button (a main-line or a side-line move). */
-  button(m) {
+  button(m, names) {
     const b = el("button", m.line ? "swr-move swr-move-side" : "swr-move");
     b.type = "button";
     b.tabIndex = -1; // one Tab stop for the whole list: the move shown (see highlight)
     b.dataset.ply = String(m.ply);
     if (m.line) b.dataset.line = JSON.stringify(m.line);
     b.append(notation(m.move));
-    let label = t(null, m.line ? "replay.move.side" : "replay.move", { ply: m.ply, move: m.move });
+    let label = moveWords(m, names);
     if (m.mark) {
       const mk = el("span", `swr-mark swr-mark-${markKind(m.mark)}`, m.mark);
       mk.title = markWord(m.mark);
@@ -83,7 +100,7 @@ export class MoveList {
           player = m.player;
           line.append(el("span", `swr-line-who swr-p${m.player}`, `${m.turn}. ${names[m.player] || ""}`));
         }
-        line.append(this.button(m));
+        line.append(this.button(m, names));
         if (m.lines) line.append(this.lines(m.lines, names));
       }
       box.append(line);
@@ -126,7 +143,7 @@ export class MoveList {
         row = el("div", "swr-turn-moves");
         li.append(row);
       }
-      row.append(this.button(m));
+      row.append(this.button(m, names));
       if (m.lines && m.lines.length) {
         // the side lines get a row of their own across the turn (CSS), and the turn's next
         // moves, if any, a new row in the moves column: in the name column the block widened it

@@ -13,6 +13,8 @@ from typing import Any
 import pytest
 from a11y import assert_accessible, contrast_violations, press_until, unnamed_controls, visible_ring
 
+from spite_widget.engine.replay import Replay
+
 pytestmark = pytest.mark.browser
 
 SAMPLE = Path(__file__).resolve().parents[2] / "examples" / "sample_game.json"
@@ -191,12 +193,22 @@ def test_replay_by_keyboard_alone(notebook: Any, page: Any) -> None:
         page.keyboard.press("ArrowRight")
     wait_ply(page, 12)
     page.wait_for_function("() => document.activeElement.dataset.ply === '12'")
+    # named in words, not in notation ("S1:2s>C1" read out letter by letter)
+    r = Replay(SAMPLE)
+    r.seek(11)
+    mover = r.game.players[r.state.current_player]
+    assert str(r.moves[11]) == "S1:2s>C1"
+    assert page.evaluate("() => document.activeElement.getAttribute('aria-label')") == (
+        f"move 12, {mover}: two of spades from side stack 1 on center stack 1"
+    )
     # then the marks (a group of toggle buttons) and the comment box
     press_until(page, "Tab", "a.dataset.mark === '!!'", limit=3)
     visible_ring(page)
     press_until(page, "Tab", "a.dataset.mark === '?!'", limit=6)
     page.keyboard.press("Enter")
     page.wait_for_function("() => document.activeElement.getAttribute('aria-pressed') === 'true'")
+    # the mark said by its name ("?!" is read as nothing)
+    page.wait_for_function("() => window.__swrLive.includes('Move 12: mark inaccuracy.')")
     press_until(page, "Tab", "a.dataset.annotation === 'comment'", limit=6)
     visible_ring(page)
     page.keyboard.type("Typed with the keys")

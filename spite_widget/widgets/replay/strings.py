@@ -89,7 +89,13 @@ _LABELS: Final[dict[str, tuple[str, str]]] = {
     # the move list
     "replay.moves": NPC_("aria-label", "moves"),
     "replay.move": NPC_("move list", "move {ply}: {move}"),
-    "replay.move.side": NPC_("move list", "side line, move {ply}: {move}"),
+    # a move's name for screen readers: {card} "four of spades", {pile} "side stack 1"
+    "replay.move.words": NPC_("move list", "move {ply}, {name}: {card} on {pile}"),
+    "replay.move.words.payoff": NPC_(
+        "move list", "move {ply}, {name}: {card} from the pay-off pile on {pile}"
+    ),
+    "replay.move.words.side": NPC_("move list", "move {ply}, {name}: {card} from {source} on {pile}"),
+    "replay.move.in-line": NPC_("move list", "side line, {move}"),
     "replay.move.marked": NPC_("move list", ", marked {mark}"),
     "replay.move.commented": NPC_("move list", ", with a comment"),
     "replay.move.has-comment": NPC_("move list", "has a comment"),
@@ -159,4 +165,10 @@ def replay_strings() -> dict[str, str]:
     return out
 
 
-__all__ = ["replay_strings"]
+def mark_word(mark: str) -> str:
+    """A mark's name in the language in force ("?!" -> "inaccuracy"), for screen readers."""
+    label = _LABELS.get(f"replay.mark.{mark}")
+    return mark if label is None else pgettext(*label)
+
+
+__all__ = ["mark_word", "replay_strings"]

@@ -42,7 +42,7 @@ from .protocol import (
     ReviewProgress,
     parse_replay_message,
 )
-from .strings import replay_strings
+from .strings import mark_word, replay_strings
 from .views import (
     ahead,
     annotation_at,
@@ -616,17 +616,21 @@ class ReplayWidget(PythonOwnedWidget[StatusKind]):
             return
         self._replay.annotate(ply, comment=msg.get("comment"), mark=msg.get("mark"))
         note = self._replay.annotation(ply)
-        said = []
+        said, words = [], []
         if "mark" in msg:
             said.append(_("mark {mark}").format(mark=msg["mark"]) if msg["mark"] else _("mark cleared"))
+            # a screen reader says "?!" as nothing: the mark by its name ("mark inaccuracy")
+            words.append(_("mark {mark}").format(mark=mark_word(msg["mark"])) if msg["mark"] else said[-1])
         if "comment" in msg:
             said.append(_("comment saved") if msg["comment"] else _("comment cleared"))
+            words.append(said[-1])
         move = self._replay.moves[ply - 1]
         self._say(
             _("Move {ply} ({move}): {what}.").format(
                 ply=ply, move=f"{move}{note.get('mark', '')}", what=", ".join(said)
             ),
             "info",
+            _("Move {ply}: {what}.").format(ply=ply, what=", ".join(words)),
         )
 
     def _play(self, move: Move | str) -> None:
