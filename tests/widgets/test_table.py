@@ -15,6 +15,7 @@ from decks import deal, played_to_the_end
 
 from spite_widget import Game, IllegalMoveError, Move
 from spite_widget.bots import get_bot
+from spite_widget.engine.cards import card_words
 from spite_widget.widgets.table import SpiteWidget
 
 from .conftest import FrontEnd
@@ -196,6 +197,14 @@ def test_undo_stops_at_a_refill_and_says_why() -> None:
         "drew 5 new cards" in front.status
         and "Moves made before drawing can no longer be taken back" in front.status
     )
+    # a screen reader hears the new cards (the player's own) named in words
+    hand = w.game.state.hands[0]
+    assert w.status["words"].startswith(
+        "You played the six of hearts on center stack 1 and drew 5 new cards: "
+        + ", ".join(card_words(c) for c in hand)
+        + "."
+    ), w.status["words"]
+    assert not any(s in w.status["words"] for s in "♣♦♥♠")
     assert not w.actions["undo"]
     ply = w.game.ply
     front.press("undo")

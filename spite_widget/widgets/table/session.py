@@ -22,7 +22,7 @@ from typing import Final, NamedTuple
 
 from ...bots import BOT_NAMES, Bot, get_bot
 from ...bots.protocol import BotLike, bot_name, is_spec
-from ...engine.cards import STACK_COMPLETE, the_card
+from ...engine.cards import STACK_COMPLETE, card_words, the_card
 from ...engine.errors import IllegalMoveError
 from ...engine.game import DEFAULT_PLAYERS, Game, GameWatcher, Played
 from ...engine.i18n import N_, _, ngettext
@@ -301,7 +301,14 @@ class TableSession:
             if drew and player != self.computer
             else ""
         )
-        return Say(text + more + "." + stop, "info", words + more + "." + stop)
+        # a screen reader hears the new cards too (the player's own, on the screen): without
+        # them it had to visit the hand card by card to learn what it now holds
+        more_words = (
+            _(" and drew 5 new cards: {cards}").format(cards=", ".join(card_words(c) for c in played.drawn))
+            if drew and player != self.computer
+            else more
+        )
+        return Say(text + more + "." + stop, "info", words + more_words + "." + stop)
 
     # ------------------------------------------------------------------ the player's actions
     def play(self, move: Move | str, player: int | None = None) -> Played:
