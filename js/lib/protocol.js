@@ -29,7 +29,8 @@
  *            last: LastMove | null, drawn: number[],
  *            result: {winner: number | null, points: number, reason: string} | null}} TableView
  *   drawn: positions in the bottom hand of the cards its player drew with the last move
- * @typedef {{text: string, kind: "info" | "turn" | "error" | "over" | "hint", id: number}} Status
+ * @typedef {{text: string, kind: "info" | "turn" | "error" | "over" | "hint", id: number, words?: string, quiet?: boolean}} Status
+ *   words: the same for screen readers; quiet: shown, not read aloud (a move inside the bot's turn)
  * @typedef {{type: "move", move: string, seq: number}} MoveMessage
  * @typedef {{type: "reveal" | "hint" | "undo" | "next-game" | "new-match", seq: number}} ActionMessage
  */

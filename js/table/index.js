@@ -146,7 +146,8 @@ function render({ model, el, host }) {
     review.decorate(view, table, busy);
     if (status.id !== spoken) {
       spoken = status.id;
-      announce(live, status.words || status.text);
+      // a move inside the bot's turn is shown, not read: the turn's summary reads every card
+      if (!status.quiet) announce(live, status.words || status.text);
     }
     markTable(root, table);
     root.dataset.busy = busy ? "true" : "false";

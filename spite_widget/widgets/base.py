@@ -144,12 +144,15 @@ class PythonOwnedWidget(anywidget.AnyWidget, Generic[Kind]):
         in the status line."""
         dispatcher.register_callback(_Reported(callback, self, what), remove=remove)
 
-    def _say(self, text: str, kind: Kind, words: str | None = None) -> None:
-        """Tell the user `text`; `words` is the same with cards named in words (for screen readers)."""
+    def _say(self, text: str, kind: Kind, words: str | None = None, quiet: bool = False) -> None:
+        """Tell the user `text`; `words` is the same with cards named in words (for screen
+        readers); `quiet`: shown but not read aloud (the table's `Status.quiet`)."""
         self._status_id += 1
         status: dict[str, Any] = {"text": text, "kind": kind, "id": self._status_id}
         if words is not None:
             status["words"] = words
+        if quiet:
+            status["quiet"] = True
         self.status = status
 
 

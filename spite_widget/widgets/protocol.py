@@ -168,6 +168,9 @@ class Status(TypedDict):
     words: NotRequired[str]
     """The same for screen readers, cards named in words ("the seven of hearts on center
     stack 2"); the table's live region reads it aloud. Absent: read `text`."""
+    quiet: NotRequired[bool]
+    """True for a move inside the computer's turn: shown, but not read aloud, since the
+    turn's summary at its end says every card again (a screen reader heard each twice)."""
 
 
 class Score(TypedDict):

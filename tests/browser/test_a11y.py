@@ -326,6 +326,7 @@ def test_the_focus_waits_on_the_table_while_the_bot_plays(notebook: Any, page: A
     root.wait_for()
     assert root.get_attribute("role") == "region" and root.get_attribute("aria-label") == "card table"
     page.evaluate(FOCUS_RECORDER)
+    page.evaluate(LIVE_RECORDER)
     page.locator(f"{ROOT} .sw-score").click()
     press_until(page, "Tab", "a.closest('.sw-root [data-pile]')", limit=10)
     # up from the top row, onto the buttons: the table keeps a Tab stop, and Tab goes back to it
@@ -356,3 +357,53 @@ def test_the_focus_waits_on_the_table_while_the_bot_plays(notebook: Any, page: A
     assert page.evaluate("() => !!document.activeElement.closest('.sw-root [data-pile]')")
     state = notebook.run_json(2)  # (running a cell takes the focus to the notebook: last)
     assert state["player"] == 0 and state["moves"] >= 1  # the bot has moved in game 2
+    # the bot's turn was read once, as its summary (every card and the tally), not move by move
+    said = [
+        t
+        for t in page.evaluate("() => window.__swLive")
+        if t.startswith("Greedy bot") and "is playing" not in t
+    ]
+    assert said and all("pay-off card" in t for t in said), said
+
+
+def test_the_bots_turn_is_read_once(notebook: Any, page: Any) -> None:
+    """A screen reader heard the bot's every move, then its turn's summary naming them all
+    again: the moves inside its turn are shown in the status line but not read; the summary is."""
+    notebook.open(
+        "bot_turn_read_once.ipynb",
+        [
+            "from spite_widget import Game, SpiteWidget\nfrom spite_widget.bots import get_bot\n"
+            "def several(seed):\n"
+            "    g = Game.new(seed=seed)\n"
+            "    g.play(next(m for m in g.legal_moves() if m.source == 'H' and m.target[0] == 'S'))\n"
+            "    bot, n = get_bot('greedy'), 0\n"
+            "    while g.current_player == 1 and not g.is_over:\n"
+            "        g.play(bot.choose(g.view(1)))\n"
+            "        n += 1\n"
+            "    return n >= 3\n"
+            "seed = next(s for s in range(300) if several(s))\n"
+            "w = SpiteWidget(game=Game.new(seed=seed, players=('You', 'Greedy bot')), opponent='greedy',"
+            " opponent_delay=0.2)\n"
+            "w",
+            "w.play(next(m for m in w.game.legal_moves() if m.source == 'H' and m.target[0] == 'S'))",
+        ],
+        run=False,
+    )
+    notebook.run_cell(0)
+    page.locator(ROOT).wait_for()
+    page.evaluate(LIVE_RECORDER)
+    page.evaluate(
+        """() => { window.__swShown = []; const root = document.querySelector('.sw-root');
+        new MutationObserver(() => { const s = root.querySelector('[data-status]');
+            if (s) window.__swShown.push(s.textContent); }).observe(root, {childList: true, subtree: true}); }"""
+    )
+    notebook.run_cell(1)
+    page.wait_for_function(
+        "() => window.__swLive.some(t => t.startsWith('Greedy bot ') && t.includes('pay-off card'))",
+        timeout=20_000,
+    )
+    said = [t for t in page.evaluate("() => window.__swLive") if t.startswith("Greedy bot")]
+    shown = [t for t in page.evaluate("() => window.__swShown") if t.startswith("Greedy bot played")]
+    assert len(set(shown)) >= 2, shown  # each move was shown as it was played
+    # but not read: the one line read is the summary, every card and the tally
+    assert len(said) == 1 and "pay-off card" in said[0], said

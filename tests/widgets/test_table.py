@@ -641,3 +641,37 @@ def test_a_move_typed_as_the_card_shows_is_played_as_a_lesson_takes_it() -> None
     with pytest.raises(IllegalMoveError, match="not a move"):
         w.play("H:10x>S1")
     assert w.game.ply == 0
+
+
+def test_the_bots_moves_are_read_once_in_its_turns_summary() -> None:
+    """A screen reader heard the bot's turn twice: each move, then the summary naming every
+    card again. A move inside the bot's turn is now `quiet` (shown, not read); the summary
+    at its end, and every move of the player, are read."""
+    seed = next(s for s in range(300) if _bot_turn_has_several_moves(s))
+    w = SpiteWidget(
+        game=Game.new(seed=seed, players=("You", "Greedy bot")), opponent="greedy", opponent_delay=0
+    )
+    seen: list[dict[str, Any]] = []
+    w.observe(lambda change: seen.append(dict(change["new"])), names="status")
+    front = FrontEnd(w)
+    ends = next(m for m in w.legal if m.startswith("H:") and ">S" in m)
+    front.move(ends)
+    assert w.game.current_player == 0 and len(seen) >= 3, seen
+    mine, *theirs = seen
+    assert not mine.get("quiet") and mine["text"].startswith("You put ")
+    *inside, summary = theirs
+    assert inside and all(s.get("quiet") for s in inside if s["text"].startswith("Greedy bot played")), seen
+    assert not summary.get("quiet") and summary["kind"] == "turn"
+    assert summary["words"].startswith("Greedy bot ")
+
+
+def _bot_turn_has_several_moves(seed: int) -> bool:
+    game = Game.new(seed=seed)
+    move = next(m for m in game.legal_moves() if m.source == "H" and m.target[0] == "S")
+    game.play(move)
+    bot = get_bot("greedy")
+    n = 0
+    while game.current_player == 1 and not game.is_over:
+        game.play(bot.choose(game.view(1)))
+        n += 1
+    return n >= 3

@@ -425,10 +425,10 @@ class LessonWidget(PythonOwnedWidget[LessonStatusKind]):
             if text is not None:
                 self._say(text, kind)
 
-    def _say(self, text: str, kind: LessonStatusKind, words: str | None = None) -> None:
+    def _say(self, text: str, kind: LessonStatusKind, words: str | None = None, quiet: bool = False) -> None:
         """The status carries `words` too, cards named in words: the lesson's live region
         reads them to a screen reader."""
-        super()._say(text, kind, words if words is not None else symbols_in_words(text))
+        super()._say(text, kind, words if words is not None else symbols_in_words(text), quiet)
 
     def _solution_on_table(self) -> int:
         """How many of the solution's moves are on the table, once the Solution button was

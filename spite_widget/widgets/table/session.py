@@ -55,6 +55,8 @@ class Say(NamedTuple):
     text: str
     kind: StatusKind
     words: str
+    quiet: bool = False
+    """Shown but not read aloud (`Status.quiet`): a move the turn's summary will say again."""
 
 
 class Frame(NamedTuple):
@@ -308,7 +310,9 @@ class TableSession:
             if drew and player != self.computer
             else more
         )
-        return Say(text + more + "." + stop, "info", words + more_words + "." + stop)
+        return Say(
+            text + more + "." + stop, "info", words + more_words + "." + stop, quiet=player == self.computer
+        )
 
     # ------------------------------------------------------------------ the player's actions
     def play(self, move: Move | str, player: int | None = None) -> Played:

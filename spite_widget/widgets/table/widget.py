@@ -556,9 +556,10 @@ class SpiteWidget(PythonOwnedWidget[StatusKind]):
             if said is not None:
                 self._say(*said)
 
-    def _say(self, text: str, kind: StatusKind, words: str | None = None) -> None:
-        """The status always carries `words` (the table's live region reads them)."""
-        super()._say(text, kind, words or text)
+    def _say(self, text: str, kind: StatusKind, words: str | None = None, quiet: bool = False) -> None:
+        """The status always carries `words` (the table's live region reads them), and
+        `quiet` when it is not to be read (a move inside the computer's turn)."""
+        super()._say(text, kind, words or text, quiet)
 
 
 def _parse(text: str) -> Move:
