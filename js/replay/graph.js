@@ -1,5 +1,6 @@
 // The evaluation graph under the table: the chances after every main-line move (the record's
-// `eval`s), player 0 up, player 1 down, a draw in the middle, as an inline SVG; a costly
+// `eval`s), player 0 up, player 1 down, a draw in the middle, as an inline SVG (each side
+// of the middle shaded in its player's colour, as the header's dots); a costly
 // move falls from where its mover stood before it, so its fall is what it gave away. The ply
 // shown is marked; a click or a tap seeks the main line to that ply. Nothing is computed
 // here but where to draw: the figures are Python's.
@@ -42,6 +43,30 @@ export function percents(p0, p1) {
   return whole;
 }
 
+/**
+ * The area between the middle line and the curve on one side of it, as a path: `side` -1
+ * above the middle (player 0 ahead), 1 below (player 1 ahead). The curve is cut where it
+ * crosses the middle, and held on the middle wherever it is on the other side.
+ * @param {number[][]} points  the curve, [x, y] in the graph's units, from left to right
+ * @param {number} side
+ */
+function area(points, side) {
+  const mid = H / 2;
+  const keep = (yy) => (side < 0 ? Math.min(yy, mid) : Math.max(yy, mid));
+  const out = [];
+  points.forEach(([px, py], i) => {
+    if (i) {
+      const [qx, qy] = points[i - 1];
+      if ((qy - mid) * (py - mid) < 0) out.push([qx + ((mid - qy) / (py - qy)) * (px - qx), mid]);
+    }
+    out.push([px, keep(py)]);
+  });
+  if (!out.length) return "";
+  const last = out[out.length - 1];
+  const cmd = out.map(([a, b], i) => `${i ? "L" : "M"}${a.toFixed(1)} ${b.toFixed(1)}`).join(" ");
+  return `${cmd} L${last[0].toFixed(1)} ${mid} Z`;
+}
+
 /** @param {(ply: number) => void} seek  show ply `ply` of the main line */
 export function evalGraph(seek) {
   const box = el("figure", "swr-graph");
@@ -73,19 +98,22 @@ export function evalGraph(seek) {
       if (!evals.length) return;
       const x = (i) => (n ? (i / n) * W : 0);
       const y = (margin) => (H / 2) * (1 - margin); // p0 sure (margin 1): top; p1 sure: bottom
-      let d = `M0 ${H / 2}`;
+      const points = [[0, H / 2]];
       let last = 0;
       evals.forEach((p, i) => {
         // a costly move falls from where its mover stood before it (its third figure)
-        if (p && p.length > 2) d += ` L${x(i).toFixed(1)} ${y(p[2]).toFixed(1)}`;
+        if (p && p.length > 2) points.push([x(i), y(p[2])]);
         if (p) last = p[0] - p[1];
-        d += ` L${x(i + 1).toFixed(1)} ${y(last).toFixed(1)}`;
+        points.push([x(i + 1), y(last)]);
       });
-      const area = `${d} L${x(evals.length).toFixed(1)} ${H / 2} Z`;
+      const path = (pts) => pts.map(([a, b], i) => `${i ? "L" : "M"}${a.toFixed(1)} ${b.toFixed(1)}`).join(" ");
+      const d = path(points);
       const shown = Math.max(0, Math.min(n, ply));
       svg.replaceChildren(
         svgEl("rect", { class: "swr-graph-bg", x: 0, y: 0, width: W, height: H }),
-        svgEl("path", { class: "swr-graph-area", d: area }),
+        // each player's lead in their colour: player 0's above the middle, player 1's below
+        svgEl("path", { class: "swr-graph-area swr-graph-area-p0", d: area(points, -1) }),
+        svgEl("path", { class: "swr-graph-area swr-graph-area-p1", d: area(points, 1) }),
         svgEl("path", { class: "swr-graph-line", d, fill: "none" }),
         svgEl("line", { class: "swr-graph-mid", x1: 0, x2: W, y1: H / 2, y2: H / 2 }),
         svgEl("line", {

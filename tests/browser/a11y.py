@@ -10,6 +10,11 @@
 * `unnamed_controls(page, root)`: focusable elements and buttons that have no accessible name.
 * `focus_outline(page)`: how the element with the keyboard focus is outlined.
 * `text_contrast(page, selector)`: text colour against the element's own background.
+* `texts_on_backgrounds(locator)`: every text shown inside an element (and every empty text
+  box's placeholder), its colour on the background actually behind it (the ancestors'
+  backgrounds composited, a felt's gradient taken at its lightest colour) and the ratio.
+* `png_pixels(png)`, `contrast_ratio(a, b)`: a screenshot's pixels, and WCAG's ratio of two
+  colours, for what only the rendered page shows (focus rings, SVG fills).
 
 `flatten` (selector -> colour): paint those elements in one solid colour while axe looks.
 axe cannot measure text on a gradient (it reports it as "incomplete", unchecked), so a widget
@@ -19,6 +24,8 @@ drawn on a gradient passes its lightest colour here: for light text, the worst c
 from __future__ import annotations
 
 import json
+import struct
+import zlib
 from pathlib import Path
 from typing import Any
 
@@ -192,15 +199,162 @@ def visible_ring(page: Any, min_width: float = 2) -> None:
     assert ring["focusVisible"] and ring["style"] == "solid" and ring["width"] >= min_width, ring
 
 
+TEXTS_JS = """(root, skip) => {
+    const rgba = (c) => {
+        let m = c.match(/^color\\(srgb ([-\\d.e]+) ([-\\d.e]+) ([-\\d.e]+)(?: \\/ ([-\\d.e]+))?\\)$/);
+        if (m) return [m[1] * 255, m[2] * 255, m[3] * 255, m[4] === undefined ? 1 : +m[4]];
+        m = c.match(/^rgba?\\(([\\d.]+), ([\\d.]+), ([\\d.]+)(?:, ([\\d.]+))?\\)$/);
+        if (m) return [+m[1], +m[2], +m[3], m[4] === undefined ? 1 : +m[4]];
+        throw new Error('cannot read the colour ' + c);
+    };
+    // a colour as the element `where` resolves it (its tokens)
+    const resolve = (value, where) => {
+        const probe = document.createElement('span');
+        probe.style.color = value;
+        where.append(probe);
+        const c = rgba(getComputedStyle(probe).color);
+        probe.remove();
+        return c;
+    };
+    const over = (top, under) => [0, 1, 2].map((i) => top[i] * top[3] + under[i] * (1 - top[3])).concat(1);
+    const background = (e) => {
+        const layers = [];
+        for (let a = e; a; a = a.parentElement) {
+            // the felt is a gradient: its lightest colour, the worst case for light text
+            const c = a.classList.contains('sw-board') ? resolve('var(--sw-felt)', a)
+                : rgba(getComputedStyle(a).backgroundColor);
+            if (c[3] > 0) layers.push(c);
+            if (c[3] >= 1) break;
+        }
+        return layers.reverse().reduce((under, top) => over(top, under), [255, 255, 255, 1]);
+    };
+    const lum = (c) => c.slice(0, 3).map((v) => { v /= 255; return v <= 0.03928 ? v / 12.92 : ((v + 0.055) / 1.055) ** 2.4; })
+        .reduce((sum, v, i) => sum + v * [0.2126, 0.7152, 0.0722][i], 0);
+    const ratio = (a, b) => { const [x, y] = [lum(a), lum(b)]; return (Math.max(x, y) + 0.05) / (Math.min(x, y) + 0.05); };
+    const hex = (c) => '#' + c.slice(0, 3).map((v) => Math.round(v).toString(16).padStart(2, '0')).join('');
+    const describe = (e) => e.tagName.toLowerCase() + [...e.classList].map((c) => '.' + c).join('');
+    const item = (e, colour, text, what) => {
+        const s = getComputedStyle(e);
+        let opacity = 1;
+        for (let a = e; a; a = a.parentElement) opacity *= parseFloat(getComputedStyle(a).opacity);
+        const bg = background(e);
+        const c = rgba(colour);
+        const fg = over([c[0], c[1], c[2], c[3] * opacity], bg);
+        const turn = e.closest('.swr-turn');
+        return {what, text: text.trim().slice(0, 40), fg: hex(fg), bg: hex(bg), ratio: ratio(fg, bg),
+                size: parseFloat(s.fontSize), weight: parseInt(s.fontWeight, 10), opacity,
+                row: turn ? (turn.matches(':nth-child(even)') ? 'even' : 'odd') : null,
+                inLine: !!e.closest('.swr-line')};
+    };
+    const out = [];
+    const seen = new Set();
+    const walker = document.createTreeWalker(root, NodeFilter.SHOW_TEXT);
+    for (let n = walker.nextNode(); n; n = walker.nextNode()) {
+        const e = n.parentElement;
+        if (!n.textContent.trim() || !e || seen.has(e)) continue;
+        seen.add(e);
+        if (e.closest(skip) || e.closest(':disabled, [aria-disabled=true]') || !e.getClientRects().length) continue;
+        if (getComputedStyle(e).visibility !== 'visible') continue;
+        const it = item(e, getComputedStyle(e).color, n.textContent, describe(e));
+        if (it.opacity >= 0.05) out.push(it);
+    }
+    for (const e of root.querySelectorAll('textarea, input')) {
+        if (!e.placeholder || e.value || e.disabled || !e.getClientRects().length) continue;
+        out.push(item(e, getComputedStyle(e, '::placeholder').color, e.placeholder, 'placeholder ' + describe(e)));
+    }
+    return out;
+}"""
+
+
+def texts_on_backgrounds(element: Any, skip: str = ".sw-board, .sw-live") -> list[dict[str, Any]]:
+    """Every text shown inside `element` (a Playwright locator) and not inside `skip` (by
+    default the felt, which axe checks, and the live region), and every empty text box's
+    placeholder: `what` (tag and classes), `text`, `fg` (its colour with
+    its opacity, on the background), `bg` (the ancestors' backgrounds composited), `ratio`,
+    `size` and `weight`; `row` "odd"/"even" for a move list's turns (the even ones shaded),
+    `inLine` inside a side line. Disabled controls are left out (WCAG exempts them)."""
+    return list(element.evaluate(TEXTS_JS, skip))
+
+
+def luminance(rgb: tuple[int, ...]) -> float:
+    """WCAG's relative luminance of an sRGB colour (0-255 channels)."""
+
+    def channel(v: float) -> float:
+        v /= 255
+        return v / 12.92 if v <= 0.03928 else float(((v + 0.055) / 1.055) ** 2.4)
+
+    r, g, b = (channel(v) for v in rgb[:3])
+    return 0.2126 * r + 0.7152 * g + 0.0722 * b
+
+
+def contrast_ratio(a: tuple[int, ...], b: tuple[int, ...]) -> float:
+    """WCAG's contrast ratio of two sRGB colours, from 1 to 21."""
+    la, lb = luminance(a), luminance(b)
+    return (max(la, lb) + 0.05) / (min(la, lb) + 0.05)
+
+
+def png_pixels(png: bytes) -> list[list[tuple[int, int, int]]]:
+    """The pixels of a PNG as Playwright's screenshots write it (8-bit RGB or RGBA, not
+    interlaced), row by row: [y][x] -> (r, g, b)."""
+    if png[:8] != b"\x89PNG\r\n\x1a\n":
+        raise ValueError("not a PNG")
+    pos, data = 8, b""
+    width = height = bpp = 0
+    while pos < len(png):
+        size, kind = struct.unpack(">I4s", png[pos : pos + 8])
+        body = png[pos + 8 : pos + 8 + size]
+        pos += 12 + size
+        if kind == b"IHDR":
+            width, height, depth, ctype, _, _, interlace = struct.unpack(">IIBBBBB", body)
+            if depth != 8 or ctype not in (2, 6) or interlace:
+                raise ValueError(f"a PNG of depth {depth}, colour type {ctype}, interlace {interlace}")
+            bpp = 3 if ctype == 2 else 4
+        elif kind == b"IDAT":
+            data += body
+        elif kind == b"IEND":
+            break
+    raw = zlib.decompress(data)
+    stride = width * bpp
+    rows: list[list[tuple[int, int, int]]] = []
+    prev = bytearray(stride)
+    at = 0
+    for _ in range(height):
+        kind_of_filter = raw[at]
+        line = bytearray(raw[at + 1 : at + 1 + stride])
+        at += 1 + stride
+        for x in range(stride):
+            left = line[x - bpp] if x >= bpp else 0
+            up = prev[x]
+            corner = prev[x - bpp] if x >= bpp else 0
+            if kind_of_filter == 1:
+                line[x] = (line[x] + left) & 255
+            elif kind_of_filter == 2:
+                line[x] = (line[x] + up) & 255
+            elif kind_of_filter == 3:
+                line[x] = (line[x] + (left + up) // 2) & 255
+            elif kind_of_filter == 4:
+                p = left + up - corner
+                pa, pb, pc = abs(p - left), abs(p - up), abs(p - corner)
+                pred = left if pa <= pb and pa <= pc else up if pb <= pc else corner
+                line[x] = (line[x] + pred) & 255
+        rows.append([tuple(line[i : i + 3]) for i in range(0, stride, bpp)])  # type: ignore[misc]
+        prev = line
+    return rows
+
+
 __all__ = [
     "assert_accessible",
     "audit",
+    "contrast_ratio",
     "contrast_violations",
     "focus_outline",
     "inject_axe",
+    "luminance",
+    "png_pixels",
     "press_until",
     "run_axe",
     "text_contrast",
+    "texts_on_backgrounds",
     "unnamed_controls",
     "visible_ring",
 ]
