@@ -246,6 +246,23 @@ class ExpertBot(Bot):
             )
         return move
 
+    def advise(self, view: PlayerView) -> Move:
+        """The move a review of this position measures every other move against (`explain()`
+        then says why): the turn searched afresh from `view`, as `rate` searches it, with no
+        plan kept from earlier in the turn. A bot with the reviewer's seed (0, as
+        `annotate_with_bot` makes it) that only advises never suggests a move its review
+        marks: the Hint and the review are one judgement. (`choose` plays on the plan it made
+        at the turn's start and learns from the opponent's turns, so it may differ.)"""
+        moves = require_turn(view)
+        plan = self.plan(view)
+        self.last_plan = plan
+        move = _to_move(view, plan.steps[0]) if plan.steps else None
+        if move is None or move not in moves:  # cannot happen with a legal move left; stay legal
+            self._why = lambda: _("no plan found; plays the first legal move")
+            return moves[0]
+        self._why = partial(describe_plan, view, plan)
+        return move
+
     def _learn(self, view: PlayerView) -> None:
         """Weigh the two opponent models by how the opponent's last turn went (Bayes' rule).
 

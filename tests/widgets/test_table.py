@@ -675,3 +675,28 @@ def _bot_turn_has_several_moves(seed: int) -> bool:
         game.play(bot.choose(game.view(1)))
         n += 1
     return n >= 3
+
+
+def test_a_move_the_hint_suggests_is_never_marked_by_the_review() -> None:
+    """The Hint and the review are one judgement: a player who follows every hint for a few
+    turns gets no ?!, ? or ?? from Review on those moves (hints came from the table's bot,
+    its plan made at the turn's start, and 1 move in 100 was marked)."""
+    from spite_widget import annotate_with_bot
+
+    w = SpiteWidget(
+        game=Game.new(seed=103, players=("You", "Greedy bot")), opponent="greedy", opponent_delay=0
+    )
+    front = FrontEnd(w)
+    followed = []
+    while w.game.ply < 130 and not w.game.is_over:
+        front.press("hint")
+        assert w.hint in w.legal, (w.hint, w.status)
+        followed.append(w.game.ply + 1)
+        front.move(w.hint)
+    record = annotate_with_bot(w.game)
+    marked = {
+        n: (m["mark"], m.get("comment", ""))
+        for n, m in enumerate(record["moves"], start=1)
+        if n in followed and m.get("mark") in ("?!", "?", "??")
+    }
+    assert len(followed) >= 30 and marked == {}, marked

@@ -21,6 +21,7 @@ from collections.abc import Sequence
 from typing import Final, NamedTuple
 
 from ...bots import BOT_NAMES, Bot, get_bot
+from ...bots.expert import ExpertBot
 from ...bots.protocol import BotLike, bot_name, is_spec
 from ...engine.cards import STACK_COMPLETE, card_words, the_card
 from ...engine.errors import IllegalMoveError
@@ -107,7 +108,7 @@ class TableSession:
         """The computer player (None at one screen)."""
         self.computer: int | None = None if self.bot is None else 1 - human
         """The computer's seat, or None for two players at one screen."""
-        self._hint_bot: Bot | None = None
+        self._hint_bot: ExpertBot | None = None
         self.seq = 0
         """Counts the tables shown: bumped whenever the table changes (messages quote it)."""
         self.busy = False
@@ -352,9 +353,10 @@ class TableSession:
         if not view.is_my_turn:
             return say(_("A hint is for your own turn."), "error"), ""
         if self._hint_bot is None:
-            self._hint_bot = get_bot("expert", seed=self.seed)
+            # the reviewer's seed: a move the Hint suggests is never marked by the review
+            self._hint_bot = ExpertBot(seed=0)
         bot = self._hint_bot
-        move = bot.choose(view)
+        move = bot.advise(view)
         if move.source in _SOURCE_WORDS:
             source = _(_SOURCE_WORDS[move.source])
         else:
