@@ -199,7 +199,7 @@ def test_replay_by_keyboard_alone(notebook: Any, page: Any) -> None:
     mover = r.game.players[r.state.current_player]
     assert str(r.moves[11]) == "S1:2s>C1"
     assert page.evaluate("() => document.activeElement.getAttribute('aria-label')") == (
-        f"move 12, {mover}: two of spades from side stack 1 on center stack 1"
+        f"move 12, {mover}: two of spades from side stack 1 on center stack 1; S1:2s>C1"
     )
     # then the marks (a group of toggle buttons) and the comment box
     press_until(page, "Tab", "a.dataset.mark === '!!'", limit=3)
