@@ -594,7 +594,10 @@ def _rating_value(raw: float, scale: float | None) -> float:
 
 
 def percent(share: float) -> str:
-    """12% (and "under 1%" rather than a misleading 0%)."""
+    """12% (and "under 1%" rather than a misleading 0%, "over 99%" rather than a 100% that
+    is not yet certain)."""
+    if 0.995 <= share < 1.0:
+        return _("over 99%")
     return f"{share:.0%}" if share >= 0.005 else _("under 1%")
 
 
@@ -619,7 +622,7 @@ def _why_better(
     """One plain line: what the played move gives away that the expert's move keeps."""
     me = view.player
     top = view.payoff_tops[me]
-    expert = str(best)
+    expert = _line_words(view, best_path) or str(best)
     if top is not None and pays(best_path) and not pays(played_path):
         lead = _lead_in(view, best_path)
         if lead:
@@ -633,7 +636,7 @@ def _why_better(
         stack = view.sides[me][played.target_index]
         if stack and RANK_OF[played.card] > RANK_OF[stack[-1]] and stack[-1][0] != "K":
             under = stack[-1]
-            if top is not None:
+            if top is not None and _on_the_way(view, under, top):
                 return _("burying the {card} blocks your pay-off {payoff} (the expert plays {move})").format(
                     card=under.display, payoff=top.display, move=expert
                 )
@@ -654,17 +657,71 @@ def _why_better(
         t_best = search.threat(search.centers_after(best_path))
         if t_played > t_best + 0.1:
             return _(
-                "it gives the opponent's pay-off {card} a chance of {chance} (not {other}) (the expert plays {move})"
+                "it leaves the opponent a chance of {chance} (not {other}) to play their pay-off {card} next turn"
+                " (the expert plays {move})"
             ).format(card=opp_top.display, chance=f"{t_played:.0%}", other=f"{t_best:.0%}", move=expert)
     if not played.ends_turn and best.ends_turn:
         return _(
             "the cards played after {played} help the opponent more than you (the expert plays {move})"
-        ).format(played=str(played), move=expert)
+        ).format(played=_line_words(view, (_to_step(played),)) or str(played), move=expert)
     if played.ends_turn and not best.ends_turn:
         return _(
-            "ending the turn now wastes cards that could go to the centers (the expert plays {move})"
+            "ending the turn now wastes cards that could go to the center stacks (the expert plays {move})"
         ).format(move=expert)
     return _("a weaker line for the rest of the turn (the expert plays {move})").format(move=expert)
+
+
+def _line_words(view: PlayerView, path: tuple[Step, ...]) -> str:
+    """The expert's line for the rest of the turn, as a review names it: "J♥ from S3 to C1,
+    K♣ and K♣ to C2 and 9♣ on S2" (its first move alone, in notation, did not show why)."""
+    me = view.player
+    hand = list(view.hand)
+    sides = [list(x) for x in view.sides[me]]
+    top = view.payoff_tops[me]
+    parts: list[str] = []
+    played: list[str] = []
+    targets: list[str] = []
+
+    def flush() -> None:
+        if played:
+            parts.append(_cards_to(played, targets))
+            played.clear()
+            targets.clear()
+
+    for kind, a, b in path:
+        if kind == PAY:
+            flush()
+            if top is not None:
+                parts.append(_("the pay-off {card} to {pile}").format(card=top.display, pile=f"C{b + 1}"))
+            break  # the next pay-off card is not known
+        if kind == SIDE:
+            if not sides[a]:
+                break
+            played.append(_from_side(sides[a].pop(), a))
+            targets.append(f"C{b + 1}")
+            continue
+        card = _hand_card(tuple(hand), a)
+        if card is None:
+            break
+        hand.remove(card)
+        if kind == HAND:
+            played.append(card.display)
+            targets.append(f"C{b + 1}")
+        else:  # the discard that ends the turn
+            flush()
+            parts.append(_("{cards} on {pile}").format(cards=card.display, pile=f"S{b + 1}"))
+            break
+    flush()
+    return _and_list(parts) if parts else ""
+
+
+def _on_the_way(view: PlayerView, card: Card, payoff: Card) -> bool:
+    """Whether `card` is one of the ranks a center stack needs before it takes `payoff` (a
+    9 is not on the way to a 3; nothing is on the way to a King, which goes anywhere)."""
+    if payoff[0] == "K":
+        return False
+    rank, target = RANK_OF[card], RANK_OF[payoff]
+    return any(len(stack) + 1 <= rank < target for stack in view.centers)
 
 
 def _lead_in(view: PlayerView, path: tuple[Step, ...]) -> str:
@@ -744,15 +801,10 @@ def _describe_steps(view: PlayerView, plan: Plan, next_turn: bool = True) -> str
     targets: list[str] = []
     for kind, a, b in plan.steps:
         if kind == PAY and top is not None:
-            lead = _cards_to(played, targets)
             last = view.payoff_counts[me] <= 1
             card, pile = top.display, f"C{b + 1}"
-            if lead and last:
-                return _("plays {cards} so the last pay-off card {card} can follow and win").format(
-                    cards=lead, card=card
-                )
-            if lead:
-                return _("plays {cards} so the pay-off {card} can follow").format(cards=lead, card=card)
+            if played:
+                return _lead_to_payoff(played, targets, card, pile, last)
             if last:
                 return _("plays the last pay-off card {card} to {pile} and wins").format(card=card, pile=pile)
             left = view.payoff_counts[me] - 1
@@ -789,6 +841,32 @@ def _describe_steps(view: PlayerView, plan: Plan, next_turn: bool = True) -> str
             return text
     lead = _cards_to(played, targets)
     return _("plays {cards} to empty the hand and draw five fresh cards").format(cards=lead)
+
+
+def _lead_to_payoff(played: list[str], targets: list[str], card: str, pile: str, last: bool) -> str:
+    """The cards a plan plays before its pay-off `card` (shown) goes to `pile`: only those
+    on that pile are what lets it follow ("so ... can follow"); the others are told apart,
+    and a King, which goes anywhere, is simply played after them."""
+    chain = [p for p, t in zip(played, targets, strict=True) if t == pile]
+    rest = [(p, t) for p, t in zip(played, targets, strict=True) if t != pile]
+    if not chain or card.startswith("K"):
+        cards = _cards_to(played, targets)
+        if last:
+            return _("plays {cards}, then the last pay-off card {card} to {pile} and wins").format(
+                cards=cards, card=card, pile=pile
+            )
+        return _("plays {cards}, then the pay-off {card} to {pile}").format(cards=cards, card=card, pile=pile)
+    cards = _cards_to(chain, [pile] * len(chain))
+    if last:
+        text = _("plays {cards} so the last pay-off card {card} can follow and win").format(
+            cards=cards, card=card
+        )
+    else:
+        text = _("plays {cards} so the pay-off {card} can follow").format(cards=cards, card=card)
+    if rest:
+        others = _cards_to([p for p, _t in rest], [t for _p, t in rest])
+        text = _("{plan}; also {cards}").format(plan=text, cards=others)
+    return text
 
 
 def _threat(plan: str, card: str, p: float) -> str:

@@ -21,7 +21,12 @@ def test_discarding_when_the_pay_off_card_is_playable_is_a_blunder_that_names_th
     assert rating.best == "P:7h>C1"
     assert rating.loss >= 0.06  # a pay-off card given away is a "?" (keeping it in reach is worth a little)
     assert rating.loss == pytest.approx(rating.best_value - rating.played_value)
-    assert "7♥" in rating.why and "P:7h>C1" in rating.why and "\n" not in rating.why
+    # the expert's line named in words, not in notation (P:7h>C1)
+    assert (
+        "7♥" in rating.why
+        and "(the expert plays the pay-off 7♥ to C1)" in rating.why
+        and "\n" not in rating.why
+    )
 
 
 def test_missing_the_winning_card_costs_the_most() -> None:
@@ -61,7 +66,30 @@ def test_burying_a_needed_card_is_named() -> None:
     )
     rating = ExpertBot(seed=0).rate(view, Move.parse("H:Jh>S1"))
     assert rating.loss > 0
-    assert "8♣" in rating.why and str(rating.best) in rating.why
+    assert (
+        "8♣" in rating.why
+        and f"(the expert plays {rating.best.card.display} on {rating.best.target})" in rating.why
+    )
+    assert "burying the 8♣ blocks your pay-off 9♦" in rating.why
+
+
+@pytest.mark.parametrize(
+    ("payoff", "sides", "buried"),
+    [
+        ("3d", (["9s"], ["2c"], [], []), "9♠"),  # a 9 is not on the way to a 3
+        ("2d", (["6h"], ["Kc"], ["7c"], []), "6♥"),  # every center needs an Ace first
+    ],
+)
+def test_burying_a_card_not_on_the_way_to_the_pay_off_card_is_not_said_to_block_it(
+    payoff: str, sides: tuple[list[str], ...], buried: str
+) -> None:
+    """A reviewer read "burying the 9♠ blocks your pay-off 3♦": no center stack needs a 9
+    before a 3. The comment says what the burial costs instead."""
+    view = make_view(hand=["Qc", "Jc", "4h", "5h", "Td"], payoff=payoff, centers=(0, 0, 0), sides=sides)
+    rating = ExpertBot(seed=0).rate(view, Move.parse("H:Qc>S1"))
+    assert rating.loss > 0
+    assert "blocks" not in rating.why
+    assert f"burying the {buried} on S1 costs you that card" in rating.why
 
 
 def test_rating_leaves_the_bots_plan_for_its_turn_alone() -> None:

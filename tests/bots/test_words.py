@@ -39,15 +39,22 @@ def test_the_english_comment_is_unchanged() -> None:
     with language("en"):
         rating = ExpertBot(seed=0).rate(issue_view(), Move.parse("H:7h>S1"))
     assert rating.why == (
-        "gives up 1% of your chances: 10♣ could have been played after K♣ on C3 (the expert plays H:Kc>C3)"
+        "gives up 1% of your chances: 10♣ could have been played after K♣ on C3"
+        " (the expert plays K♣ to C3 and the pay-off 10♣ to C3)"
     )
 
 
 @pytest.mark.parametrize(
     ("lang", "says"),
     [
-        ("es", "10♣ podía jugarse después de K♣ en C3 (el experto juega H:Kc>C3)"),
-        ("pt", "dava para jogar 10♣ depois de K♣ em C3 (o especialista joga H:Kc>C3)"),
+        (
+            "es",
+            "10♣ podría haberse jugado después de K♣ en C3 (el experto juega K♣ en C3 y la carta de pago 10♣ en C3)",
+        ),
+        (
+            "pt",
+            "dava para jogar 10♣ depois de K♣ em C3 (o especialista joga K♣ em C3 e a carta de pagamento 10♣ em C3)",
+        ),
     ],
 )
 def test_a_rating_speaks_the_language_in_force(lang: str, says: str) -> None:

@@ -377,7 +377,7 @@ def test_the_review_button_runs_the_experts_review() -> None:
     assert r.review == {"running": False, "done": 12, "total": 12} and not r.errors
     assert r.status["kind"] == "info" and "reviewed" in r.status["text"]
     first = r.record["moves"][0]
-    assert first["mark"] in ("?", "??") and "P:Ac>C" in first["comment"]
+    assert first["mark"] in ("?", "??") and "(the expert plays the pay-off A♣ to C" in first["comment"]
     assert r.moves[0]["mark"] == first["mark"], "the move list shows the expert's mark at once"
 
 

@@ -108,7 +108,7 @@ class TableSession:
         """The computer player (None at one screen)."""
         self.computer: int | None = None if self.bot is None else 1 - human
         """The computer's seat, or None for two players at one screen."""
-        self._hint_bot: ExpertBot | None = None
+        self._hint_bot: Bot | None = None
         self.seq = 0
         """Counts the tables shown: bumped whenever the table changes (messages quote it)."""
         self.busy = False
@@ -356,7 +356,8 @@ class TableSession:
             # the reviewer's seed: a move the Hint suggests is never marked by the review
             self._hint_bot = ExpertBot(seed=0)
         bot = self._hint_bot
-        move = bot.advise(view)
+        advise = getattr(bot, "advise", None)  # the expert's; another bot (a test's) chooses
+        move: Move = advise(view) if callable(advise) else bot.choose(view)
         if move.source in _SOURCE_WORDS:
             source = _(_SOURCE_WORDS[move.source])
         else:
