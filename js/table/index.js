@@ -49,10 +49,9 @@ function statusRoom(model, python) {
 function render({ model, el, host }) {
   const root = document.createElement("div");
   root.className = "sw-root";
-  // named, and able to hold the focus (not in the Tab order): the focus waits here while the
-  // other player moves (see draw)
+  // named; while the other player moves it can hold the focus (see draw), never in the Tab
+  // order, and only then (a click on the felt would otherwise give it the focus)
   root.setAttribute("role", "region");
-  root.tabIndex = -1;
   root.style.outline = "none";
   keepNotebookShortcutsOut(root);
   const view = document.createElement("div"); // redrawn on every change
@@ -155,9 +154,13 @@ function render({ model, el, host }) {
     root.classList.toggle("sw-covered", !!actions.reveal);
     interaction.update(next, table, legal, { hint: model.get("hint"), blocked: blockedReason(model, table, legal, busy, actions) });
     if (park) {
-      if (!parked) root.focus({ preventScroll: true });
+      if (!parked) {
+        root.tabIndex = -1;
+        root.focus({ preventScroll: true });
+      }
     } else if (parked) {
       interaction.focusStop();
+      root.removeAttribute("tabindex");
     } else if (coverNow) {
       const reveal = root.querySelector('.sw-buttons button[data-action="reveal"]');
       if (reveal) reveal.focus({ preventScroll: true });

@@ -355,6 +355,8 @@ def test_the_focus_waits_on_the_table_while_the_bot_plays(notebook: Any, page: A
     assert seen[0] == "root" and seen.count("root") == 1, seen
     assert len(seen) == 2 and seen[1] not in ("root", "BODY") and not seen[1].startswith("action:"), seen
     assert page.evaluate("() => !!document.activeElement.closest('.sw-root [data-pile]')")
+    # the table holds the focus only while it waits: a click on the felt does not take it there
+    assert root.get_attribute("tabindex") is None
     state = notebook.run_json(2)  # (running a cell takes the focus to the notebook: last)
     assert state["player"] == 0 and state["moves"] >= 1  # the bot has moved in game 2
     # the bot's turn was read once, as its summary (every card and the tally), not move by move
