@@ -19,7 +19,7 @@ import zlib
 from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import partial
-from typing import Final, Literal
+from typing import Final, Literal, NamedTuple
 
 from ..engine.cards import RANK_OF, STACK_COMPLETE, Card
 from ..engine.i18n import _, ngettext
@@ -671,47 +671,53 @@ def _why_better(
     return _("a weaker line for the rest of the turn (the expert plays {move})").format(move=expert)
 
 
-def _line_words(view: PlayerView, path: tuple[Step, ...]) -> str:
-    """The expert's line for the rest of the turn, as a review names it: "J♥ from S3 to C1,
-    K♣ and K♣ to C2 and 9♣ on S2" (its first move alone, in notation, did not show why)."""
+class _Walked(NamedTuple):
+    """A line walked from a view: the cards it plays to the centers, as shown ("9♠ from S2")
+    with their piles ("C3"), up to the step that ends it (a pay-off card or a discard; None
+    when the hand empties), that step's card, and the side stacks as they stand then."""
+
+    played: list[str]
+    targets: list[str]
+    end: Step | None
+    card: Card | None
+    sides: list[list[Card]]
+
+
+def _walk(view: PlayerView, path: Sequence[Step]) -> _Walked:
+    """The one walk over a line's steps that its words (a hint's plan, a review's line) read."""
     me = view.player
     hand = list(view.hand)
-    sides = [list(x) for x in view.sides[me]]
-    top = view.payoff_tops[me]
-    parts: list[str] = []
+    sides = [list(s) for s in view.sides[me]]
     played: list[str] = []
     targets: list[str] = []
-
-    def flush() -> None:
-        if played:
-            parts.append(_cards_to(played, targets))
-            played.clear()
-            targets.clear()
-
-    for kind, a, b in path:
+    for step in path:
+        kind, a, b = step
         if kind == PAY:
-            flush()
-            if top is not None:
-                parts.append(_("the pay-off {card} to {pile}").format(card=top.display, pile=f"C{b + 1}"))
-            break  # the next pay-off card is not known
+            return _Walked(played, targets, step, view.payoff_tops[me], sides)
         if kind == SIDE:
-            if not sides[a]:
-                break
             played.append(_from_side(sides[a].pop(), a))
             targets.append(f"C{b + 1}")
             continue
-        card = _hand_card(tuple(hand), a)
-        if card is None:
-            break
+        card = _hand_card(tuple(hand), a) or hand[0]
+        if kind == DISCARD:
+            return _Walked(played, targets, step, card, sides)
         hand.remove(card)
-        if kind == HAND:
-            played.append(card.display)
-            targets.append(f"C{b + 1}")
+        played.append(card.display)
+        targets.append(f"C{b + 1}")
+    return _Walked(played, targets, None, None, sides)
+
+
+def _line_words(view: PlayerView, path: tuple[Step, ...]) -> str:
+    """The expert's line for the rest of the turn, as a review names it: "J♥ from S3 to C1,
+    K♣ and K♣ to C2 and 9♣ on S2" (its first move alone, in notation, did not show why)."""
+    w = _walk(view, path)
+    parts = [_cards_to(w.played, w.targets)] if w.played else []
+    if w.end is not None and w.card is not None:
+        kind, _a, b = w.end
+        if kind == PAY:  # the line stops there: the next pay-off card is not known
+            parts.append(_("the pay-off {card} to {pile}").format(card=w.card.display, pile=f"C{b + 1}"))
         else:  # the discard that ends the turn
-            flush()
-            parts.append(_("{cards} on {pile}").format(cards=card.display, pile=f"S{b + 1}"))
-            break
-    flush()
+            parts.append(_("{cards} on {pile}").format(cards=w.card.display, pile=f"S{b + 1}"))
     return _and_list(parts) if parts else ""
 
 
@@ -726,23 +732,8 @@ def _on_the_way(view: PlayerView, card: Card, payoff: Card) -> bool:
 
 def _lead_in(view: PlayerView, path: tuple[Step, ...]) -> str:
     """The cards a line plays before its pay-off card, in words: "K♣ on C3" or "4♥ and 5♣ on C1"."""
-    me = view.player
-    hand = list(view.hand)
-    sides = [list(x) for x in view.sides[me]]
-    played: list[str] = []
-    targets: list[str] = []
-    for kind, a, b in path:
-        if kind == PAY:
-            break
-        if kind == SIDE:
-            card = sides[a].pop()
-            played.append(_from_side(card, a))
-        else:
-            card = _hand_card(tuple(hand), a) or hand[0]
-            hand.remove(card)
-            played.append(card.display)
-        targets.append(f"C{b + 1}")
-    return _cards_to(played, targets, on=True)
+    w = _walk(view, path)
+    return _cards_to(w.played, w.targets, on=True)
 
 
 def _to_move(view: PlayerView, step: Step) -> Move | None:
@@ -794,53 +785,38 @@ def describe_plan(view: PlayerView, plan: Plan) -> str:
 def _describe_steps(view: PlayerView, plan: Plan, next_turn: bool = True) -> str:
     """What the plan does, in words (`next_turn`: with the opponent's chance to follow)."""
     me = view.player
-    hand = list(view.hand)
-    sides = [list(s) for s in view.sides[me]]
-    top = view.payoff_tops[me]
-    played: list[str] = []
-    targets: list[str] = []
-    for kind, a, b in plan.steps:
-        if kind == PAY and top is not None:
-            last = view.payoff_counts[me] <= 1
-            card, pile = top.display, f"C{b + 1}"
-            if played:
-                return _lead_to_payoff(played, targets, card, pile, last)
-            if last:
-                return _("plays the last pay-off card {card} to {pile} and wins").format(card=card, pile=pile)
-            left = view.payoff_counts[me] - 1
-            return ngettext(
-                "plays the pay-off {card} to {pile}: {n} pay-off card left after it",
-                "plays the pay-off {card} to {pile}: {n} pay-off cards left after it",
-                left,
-            ).format(card=card, pile=pile, n=left)
-        if kind == SIDE:
-            card = sides[a].pop()
-            played.append(_from_side(card, a))
-            targets.append(f"C{b + 1}")
-        elif kind == HAND:
-            card = _hand_card(tuple(hand), a) or hand[0]
-            hand.remove(card)
-            played.append(card.display)
-            targets.append(f"C{b + 1}")
-        else:
-            card = _hand_card(tuple(hand), a) or hand[0]
-            stack = sides[b]
-            pile = f"S{b + 1}"
-            if stack:
-                text = _("ends the turn with {card} on {under} on {pile}").format(
-                    card=card.display, under=stack[-1].display, pile=pile
-                )
-            else:
-                text = _("ends the turn with {card} on the empty {pile}").format(card=card.display, pile=pile)
-            lead = _cards_to(played, targets)
-            if lead:
-                text = _("plays {cards}, then {rest}").format(cards=lead, rest=text)
-            opp_top = view.payoff_tops[1 - me]
-            if opp_top is not None and next_turn:
-                text = _threat(text, opp_top.display, plan.threat)
-            return text
-    lead = _cards_to(played, targets)
-    return _("plays {cards} to empty the hand and draw five fresh cards").format(cards=lead)
+    w = _walk(view, plan.steps)
+    kind, _a, b = w.end if w.end is not None else (None, 0, 0)
+    if kind == PAY and w.card is not None:
+        last = view.payoff_counts[me] <= 1
+        card, pile = w.card.display, f"C{b + 1}"
+        if w.played:
+            return _lead_to_payoff(w.played, w.targets, card, pile, last)
+        if last:
+            return _("plays the last pay-off card {card} to {pile} and wins").format(card=card, pile=pile)
+        left = view.payoff_counts[me] - 1
+        return ngettext(
+            "plays the pay-off {card} to {pile}: {n} pay-off card left after it",
+            "plays the pay-off {card} to {pile}: {n} pay-off cards left after it",
+            left,
+        ).format(card=card, pile=pile, n=left)
+    lead = _cards_to(w.played, w.targets)
+    if kind != DISCARD or w.card is None:
+        return _("plays {cards} to empty the hand and draw five fresh cards").format(cards=lead)
+    stack = w.sides[b]
+    pile = f"S{b + 1}"
+    if stack:
+        text = _("ends the turn with {card} on {under} on {pile}").format(
+            card=w.card.display, under=stack[-1].display, pile=pile
+        )
+    else:
+        text = _("ends the turn with {card} on the empty {pile}").format(card=w.card.display, pile=pile)
+    if lead:
+        text = _("plays {cards}, then {rest}").format(cards=lead, rest=text)
+    opp_top = view.payoff_tops[1 - me]
+    if opp_top is not None and next_turn:
+        text = _threat(text, opp_top.display, plan.threat)
+    return text
 
 
 def _lead_to_payoff(played: list[str], targets: list[str], card: str, pile: str, last: bool) -> str:
