@@ -247,9 +247,12 @@ export class Interaction {
     const pileEl = target.closest("[data-pile]");
     if (!pileEl) return;
     const pile = this.pileName(pileEl);
+    let buried = null; // a card under a side stack's top, clicked: only the top plays
     if (!card && OWN_SOURCES.includes(pile)) {
       const tops = pileEl.querySelectorAll("[data-source]");
       card = tops[tops.length - 1] || null; // a pile stands for its top card
+      const face = target.closest(".sw-face");
+      if (card && face && face !== card && pileEl.contains(face)) buried = face;
     }
     if (this.blocked) {
       this.io.say(this.blocked, "error");
@@ -258,6 +261,7 @@ export class Interaction {
     if (this.selected) {
       const targets = this.moves.get(`${this.selected.source}:${this.selected.card}`) || new Set();
       if (targets.has(pile) || asDrop) return this.place(pile);
+      if (buried) return this.sayBuried(buried, card);
       if (card) {
         const same = card.dataset.source === this.selected.source && card.dataset.card === this.selected.card;
         if (same) return this.cancel();
@@ -266,10 +270,29 @@ export class Interaction {
       }
       return this.place(pile); // not lit: Python explains why not
     }
+    if (buried) return this.sayBuried(buried, card);
     if (card) return this.select(card.dataset.source, card.dataset.card);
     const m = this.io.model || null;
     if (pile === "H" || OWN_SOURCES.includes(pile)) this.io.say(t(m, "select.empty"), "info");
+    else if (pile.startsWith("O-")) this.io.say(t(m, "select.theirs", { name: this.ownerName(pileEl) }), "info");
     else this.io.say(this.io.first ? this.io.first() : t(m, "select.first"), "info");
+  }
+
+  /** A card under the top of a side stack was clicked: nothing is picked up, and the status
+   * says which card is the one that plays (a click elsewhere on the stack picks that one). */
+  sayBuried(face, top) {
+    const m = this.io.model || null;
+    const said = (show) =>
+      t(m, "select.buried", { card: show(face.dataset.card, m), top: show(top.dataset.card, m) });
+    this.io.say(said(cardDisplay), "info", said(cardWords));
+  }
+
+  /** The name of the player whose seat holds `pileEl` (for "Those are Bo's cards"). */
+  ownerName(pileEl) {
+    const seat = pileEl.closest("[data-seat]");
+    const seats = (this.table && this.table.seats) || [];
+    const owner = seat ? seats[Number(seat.dataset.seat)] : null;
+    return owner ? owner.name : "";
   }
 
   click(e) {

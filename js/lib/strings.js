@@ -48,6 +48,8 @@ export const DEFAULTS = {
   "select.empty": "There is no card here to play.",
   "select.first": "Pick one of your cards first, then the pile to put it on.",
   "select.first.named": "Pick one of {name}'s cards first, then the pile to put it on.",
+  "select.buried": "Only the top card of a side stack can be played: the {card} lies under the {top}.",
+  "select.theirs": "Those are {name}'s cards: you play only from your own pay-off pile, side stacks and hand.",
   "blocked.busy": "Wait: {name} is playing.",
   "blocked.reveal": "Show your hand first: press Show my hand.",
   "blocked.over": "This game is over: press Next game (or New match).",

@@ -81,6 +81,13 @@ _LABELS: Final[dict[str, tuple[str, str]]] = {
     "select.first": NPC_("select", "Pick one of your cards first, then the pile to put it on."),
     # a replay: the player to move is named (seen from above, either seat may be the one)
     "select.first.named": NPC_("select", "Pick one of {name}'s cards first, then the pile to put it on."),
+    # a click on a card under a side stack's top, or on the other player's piles, with nothing held
+    "select.buried": NPC_(
+        "select", "Only the top card of a side stack can be played: the {card} lies under the {top}."
+    ),
+    "select.theirs": NPC_(
+        "select", "Those are {name}'s cards: you play only from your own pay-off pile, side stacks and hand."
+    ),
     # why a click on the table does nothing now
     "blocked.busy": NPC_("blocked", "Wait: {name} is playing."),
     "blocked.reveal": NPC_("blocked", "Show your hand first: press Show my hand."),

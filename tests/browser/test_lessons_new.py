@@ -19,6 +19,25 @@ def test_dig_out_a_buried_card_by_clicking(notebook: Any, page: Any, artifacts: 
     assert "only the top card can be played" in page.locator(f"{ROOT} blockquote").inner_text()
     # both cards of S1 are in view (fanned), the 5 under the 2
     assert page.locator(f"{ROOT} [data-pile='S1'] [data-card='5c']").count() == 1
+    # a click on the buried 5 picks nothing up and says which card plays (it used to pick up
+    # the 2 on top, and the learner's next click was refused for a card they never chose)
+    # (on its visible strip, above the 2: the middle of the 5 is under the 2)
+    page.locator(f"{ROOT} [data-pile='S1'] [data-card='5c']").click(position={"x": 12, "y": 6})
+    page.wait_for_function(
+        "() => document.querySelector('.swl-root [data-status]').innerText.includes('lies under')"
+    )
+    assert status(page) == "Only the top card of a side stack can be played: the 5♣ lies under the 2♦."
+    assert page.locator(f"{ROOT} .sw-selected").count() == 0
+    # the other player's piles are theirs, said so (not "pick one of your cards first")
+    page.locator(f"{ROOT} [data-pile='O-P']").click()
+    page.wait_for_function(
+        "() => document.querySelector('.swl-root [data-status]').innerText.startsWith('Those are')"
+    )
+    name = page.locator(f"{ROOT} .sw-seat-top .sw-name").inner_text()
+    assert status(page) == (
+        f"Those are {name}'s cards: you play only from your own pay-off pile, side stacks and hand."
+    )
+    # a click on the stack elsewhere (its top card) still picks the top up
     # the 2 on top goes to C2 (which holds the opponent's Ace); then the 5 is the top
     click_move(page, "[data-pile='S1'] [data-card='2d']", "C2")
     assert page.locator(f"{ROOT} [data-pile='C2'] [data-card='2d']").count() == 1
