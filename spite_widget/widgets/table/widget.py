@@ -19,6 +19,7 @@ has taken the screen. So the player who has just ended a turn never sees the nex
 
 from __future__ import annotations
 
+import sys
 import threading
 import time
 from collections.abc import Callable, Sequence
@@ -390,11 +391,23 @@ class SpiteWidget(PythonOwnedWidget[StatusKind]):
             from IPython import get_ipython
         except ImportError:  # pragma: no cover - ipywidgets brings IPython
             return "w.review()"
-        namespace = getattr(get_ipython(), "user_ns", None) or {}
+        namespace = getattr(get_ipython(), "user_ns", None) or _marimo_globals()
         names = [
             k for k, v in list(namespace.items()) if v is self and k.isidentifier() and not k.startswith("_")
         ]
         return f"{names[0]}.review()" if names else "w.review()"
+
+    def _review_in_a_cell(self, call: str) -> None:
+        """Point to `call` (run in a cell, it makes and shows the replay) beside the result."""
+        with self.hold_sync():
+            self.review_call = call
+            self.review_ref = REVIEW_IN_A_CELL
+            self._say(
+                self.session.end_text()
+                + " "
+                + pgettext("note", "Run {call} in a cell to step through this game.").format(call=call),
+                "over",
+            )
 
     def _give_hint(self, msg: ClientMessage) -> None:
         said, move = self.session.hint()
@@ -417,20 +430,14 @@ class SpiteWidget(PythonOwnedWidget[StatusKind]):
             return
         if not cast(ReviewMessage, msg).get("inline", True):
             # no widget is made for a page that cannot show it: w.review() in a cell makes one
-            with self.hold_sync():
-                self.review_call = call
-                self.review_ref = REVIEW_IN_A_CELL
-                self._say(
-                    self.session.end_text()
-                    + " "
-                    + pgettext("note", "Run {call} in a cell to step through this game.").format(call=call),
-                    "over",
-                )
+            self._review_in_a_cell(call)
             return
         try:
             self._review_widget = self.review()
-        except Exception as e:
-            self._say(_("Could not open the review: {error}").format(error=e), "error")
+        except Exception:
+            # a front end that cannot make a widget outside a cell's run (marimo asserts it has
+            # no cell to attach the replay's module to): the replay is made by a cell there
+            self._review_in_a_cell(call)
             return
         with self.hold_sync():
             self.review_label = self.session.review_label()
@@ -572,3 +579,15 @@ def _parse(text: str) -> Move:
 
 
 __all__ = ["MoveCallback", "SpiteWidget"]
+
+
+def _marimo_globals() -> dict[str, Any]:
+    """The variables of a marimo notebook running this table (its cells' globals), else {}:
+    there the table's name is found as it is in IPython's namespace."""
+    context = sys.modules.get("marimo._runtime.context")
+    if context is None:
+        return {}
+    try:
+        return dict(context.get_context().globals)
+    except Exception:  # not inside marimo's kernel, or its private API changed
+        return {}
