@@ -3,7 +3,9 @@ message is checked before it is read, and every answer goes to the status line."
 
 from __future__ import annotations
 
+import difflib
 import functools
+import inspect
 import threading
 from collections.abc import Callable, Iterator, Mapping
 from contextlib import contextmanager
@@ -38,6 +40,25 @@ _F = TypeVar("_F", bound=Callable[..., Any])
 """The widget's status kinds (each widget's own Literal; all of them have "error")."""
 
 
+def _refuse_unknown(cls: type, kwargs: Mapping[str, Any]) -> None:
+    """A keyword that is neither an argument nor a trait is a TypeError, as for any function:
+    traitlets would take `language="es"` or `oponent="expert"` with a warning a notebook does
+    not show, and the table would quietly stay in English or play the default bot."""
+    traits = set(cls.class_trait_names()) if issubclass(cls, traitlets.HasTraits) else set()
+    unknown = sorted(k for k in kwargs if k not in traits)
+    if not unknown:
+        return
+    params = [
+        name
+        for name, p in inspect.signature(cls.__init__).parameters.items()  # type: ignore[misc]
+        if name != "self" and p.kind not in (p.VAR_KEYWORD, p.VAR_POSITIONAL)
+    ]
+    key = unknown[0]
+    close = difflib.get_close_matches(key, params, n=1, cutoff=0.6)
+    hint = f": did you mean {close[0]}=?" if close else f"; its arguments are {', '.join(params)}"
+    raise TypeError(f"{cls.__name__}() got an unexpected keyword argument {key!r}{hint}")
+
+
 class PythonOwnedWidget(anywidget.AnyWidget, Generic[Kind]):
     """A widget whose state lives in Python: the browser sends messages, never trait changes."""
 
@@ -60,6 +81,7 @@ class PythonOwnedWidget(anywidget.AnyWidget, Generic[Kind]):
     (widgets/strings.py): the browser holds no word of its own."""
 
     def __init__(self, lang: str | None = None, **kwargs: Any) -> None:
+        _refuse_unknown(type(self), kwargs)
         chosen = check_language(lang) if lang is not None else get_language()
         self._lock = threading.RLock()
         """Taken by every change (a widget's own thread may change it too)."""

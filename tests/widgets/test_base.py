@@ -59,3 +59,25 @@ def test_a_bug_while_answering_is_said_and_kept(owner: str, monkeypatch: pytest.
     }
     assert w.errors == ["RuntimeError('boom')"]
     w.close()
+
+
+@pytest.mark.parametrize("owner", WIDGETS)
+def test_an_unknown_keyword_is_a_type_error_naming_the_right_one(owner: str) -> None:
+    """`language="es"` (the argument is `lang`) used to give an English widget with a warning a
+    notebook does not show; `oponent="expert"` quietly gave the default bot."""
+    make: Callable[..., PythonOwnedWidget[str]] = {
+        "table": lambda **kw: SpiteWidget(opponent="random", seed=3, opponent_delay=0, **kw),
+        "lesson": lambda **kw: LessonWidget("build-from-ace", **kw),
+        "replay": lambda **kw: ReplayWidget(SAMPLE, **kw),
+    }[owner]
+    with pytest.raises(TypeError, match=r"unexpected keyword argument 'language': did you mean lang=\?"):
+        make(language="es")
+    with pytest.raises(TypeError, match=r"unexpected keyword argument 'colour'; its arguments are .*lang"):
+        make(colour="red")
+    assert make(lang="es").lang == "es"  # the real argument, and ipywidgets' own traits, still work
+    assert make(layout={"width": "500px"}).layout.width == "500px"
+
+
+def test_a_misspelt_opponent_is_refused_not_replaced_by_the_default_bot() -> None:
+    with pytest.raises(TypeError, match=r"'oponent': did you mean opponent=\?"):
+        SpiteWidget(oponent="expert")
