@@ -251,3 +251,29 @@ def test_a_hint_followed_is_explained_from_where_the_game_now_stands() -> None:
         if w.game.current_player != 0:
             w.wait()
     assert checked >= 40
+
+
+def test_each_pile_a_run_of_cards_came_from_is_said_once_after_its_cards() -> None:
+    """ "K♦ (as an 8), 9♣, 10♥ and J♣ from S2 on C1" read as four cards from S2 (only the J♣
+    was); "5♦ from S3 and 6♥ from S3" said S3 twice."""
+    turn = [
+        TurnMove(Move.parse("H:Kd>C1"), (7, 0, 0)),
+        TurnMove(Move.parse("H:9c>C1"), (8, 0, 0)),
+        TurnMove(Move.parse("H:Th>C1"), (9, 0, 0)),
+        TurnMove(Move.parse("S2:Jc>C1"), (10, 0, 0)),
+        TurnMove(Move.parse("S3:5d>C2"), (0, 4, 0)),
+        TurnMove(Move.parse("S3:6h>C2"), (0, 5, 0)),
+        TurnMove(Move.parse("H:5s>S1"), (0, 6, 0)),
+    ]
+    text, words = summarize_turn(turn, "Bo", 12)
+    assert text == (
+        "Bo played K♦ (as an 8), 9♣ and 10♥ from the hand and J♣ from S2 on C1, played 5♦ and 6♥ "
+        "from S3 on C2 and put 5♠ on S1: no pay-off card played, 12 left"
+    )
+    assert "the ten of hearts from the hand and the jack of clubs from side stack 2 on center stack 1" in words
+    with language("es"):
+        text, _ = summarize_turn(turn, "Bo", 12)
+    assert "9♣ y 10♥ de la mano y J♣ de S2 en C1" in text and "5♦ y 6♥ de S3 en C2" in text, text
+    with language("pt"):
+        text, _ = summarize_turn(turn, "Bo", 12)
+    assert "da mão" in text, text

@@ -30,21 +30,43 @@ class TurnMove:
     drew: bool = False
 
 
-def _card(step: TurnMove, words: bool) -> str:
+def _card(step: TurnMove, words: bool, source: bool = True) -> str:
     """ "K♦ (as a 5)" or "the king of diamonds as the five"; "from S2" when it came from a
-    side stack (in the language in force)."""
+    side stack (in the language in force) and `source` is wanted."""
     m = step.move
     text = the_card(m.card) if words else m.card.display
     if m.to_center and RANK_OF[m.card] == KING:
         rank = counts_as(m.card, step.center_sizes[m.target_index])
         text += _(_AS_THE[rank]) if words else _(" (as {a_rank})").format(a_rank=a_rank(rank))
-    if m.source[0] == "S":
-        text += (
-            pgettext("a pile in words", " from {pile}").format(pile=pile_words(m.source))
-            if words
-            else _(" from {pile}").format(pile=m.source)
-        )
+    if source and m.source[0] == "S":
+        text += _from(m.source, words)
     return text
+
+
+def _from(source: str, words: bool) -> str:
+    """ " from S2" (" from side stack 2" in words), or " from the hand"."""
+    if source == "H":
+        return _(" from the hand")
+    if words:
+        return pgettext("a pile in words", " from {pile}").format(pile=pile_words(source))
+    return _(" from {pile}").format(pile=source)
+
+
+def _cards_from(run: Sequence[TurnMove], words: bool) -> str:
+    """The cards of a run to one center stack, each pile they came from said once after its
+    cards: "5♦ and 6♥ from S3"; "K♦, 9♣ and 10♠ from the hand and J♣ from S2" (without "from
+    the hand", the S2 after the last card read as the pile of all four)."""
+    groups: list[list[TurnMove]] = []
+    for step in run:
+        if groups and groups[-1][0].move.source == step.move.source:
+            groups[-1].append(step)
+        else:
+            groups.append([step])
+    if len(groups) == 1 and groups[0][0].move.source in ("H", "P"):
+        return _and([_card(s, words) for s in run])
+    return _and(
+        [_and([_card(s, words, source=False) for s in g]) + _from(g[0].move.source, words) for g in groups]
+    )
 
 
 def _on(target: str, words: bool) -> str:
@@ -73,7 +95,7 @@ def _parts(turn: Sequence[TurnMove], words: bool, person: bool = False) -> list[
             return
         first = run[0].move
         on = _on(first.target, words)
-        cards = _and([_card(s, words) for s in run])
+        cards = _cards_from(run, words)
         if first.source == "P":
             if parts and person:
                 its = ngettext(
