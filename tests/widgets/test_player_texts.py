@@ -270,7 +270,9 @@ def test_each_pile_a_run_of_cards_came_from_is_said_once_after_its_cards() -> No
         "Bo played K♦ (as an 8), 9♣ and 10♥ from the hand and J♣ from S2 on C1, played 5♦ and 6♥ "
         "from S3 on C2 and put 5♠ on S1: no pay-off card played, 12 left"
     )
-    assert "the ten of hearts from the hand and the jack of clubs from side stack 2 on center stack 1" in words
+    assert (
+        "the ten of hearts from the hand and the jack of clubs from side stack 2 on center stack 1" in words
+    )
     with language("es"):
         text, _ = summarize_turn(turn, "Bo", 12)
     assert "9♣ y 10♥ de la mano y J♣ de S2 en C1" in text and "5♦ y 6♥ de S3 en C2" in text, text
