@@ -30,7 +30,7 @@ WORDS = {
         "intro": (
             "Spite & Malice es un juego de paciencia competitivo para dos: gana quien primero se "
             "deshace de su **pila de pago** de 20 cartas, construyendo sobre las **pilas centrales** "
-            "que comparten los dos jugadores. Este cuaderno recorre las reglas en orden. Cada lección "
+            "que comparten los dos jugadores. Este cuaderno enseña las reglas una a una, y con ellas cómo jugar bien. Cada lección "
             "trae una imagen de una posición real, preparada por el motor del juego, y un pequeño "
             "ejercicio: adivina si una jugada está permitida y luego pregúntale a `explain()` por qué.\n\n"
             "Las jugadas se escriben `ORIGEN:CARTA>DESTINO` con las letras de la notación: `P` es tu "
@@ -62,7 +62,7 @@ WORDS = {
         "intro": (
             "Spite & Malice é um jogo de paciência competitivo para dois: ganha quem primeiro se livra "
             "da sua **pilha de pagamento** de 20 cartas, montando sobre as **pilhas centrais** que os "
-            "dois jogadores dividem. Este caderno percorre as regras em ordem. Cada lição traz a imagem "
+            "dois jogadores dividem. Este caderno ensina as regras uma a uma e, com elas, como jogar bem. Cada lição traz a imagem "
             "de uma posição real, preparada pelo motor do jogo, e um pequeno exercício: adivinhe se uma "
             "jogada é permitida e depois pergunte a `explain()` por quê.\n\n"
             "As jogadas se escrevem `ORIGEM:CARTA>DESTINO` com as letras da notação: `P` é a sua pilha "
@@ -109,9 +109,19 @@ def _refused(item: Lesson) -> list[str]:
 
 def tries(item: Lesson) -> list[str]:
     """The exercise's moves: the solution's first, a refused one and the solution's last, each
-    once (a lesson of one move takes a second refused one instead of repeating it)."""
+    once (a lesson of one move takes a second refused one instead of repeating it). Only moves of
+    cards the learner sees at the start: the solution's last may play a pay-off card that is
+    still face down there (lesson "win" asked about P:9d, naming the card under the 8♣)."""
     first, *refused = _refused(item)
-    wanted = [item.solution[0], first, item.solution[-1], *refused]
+    state = item.new_game().state
+    me = state.current_player
+    hidden = set(state.payoffs[me][:-1]) - {state.payoffs[me][-1]}
+
+    def seen(move: str) -> bool:
+        source, card = move.split(">")[0].split(":")
+        return source != "P" or card not in hidden
+
+    wanted = [m for m in (item.solution[0], first, item.solution[-1], *refused) if seen(m)]
     return list(dict.fromkeys(wanted))[:TRIES]
 
 

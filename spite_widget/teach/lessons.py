@@ -559,7 +559,7 @@ def _king_on_ten() -> Lesson:
         title=_("A King on a Ten is a Jack"),
         text=(
             _("C1 has been built up to the 10. Your pay-off card is a Queen, and you have no Jack.\n\n")
-            + _quote("kings-wild", "king-on-ten")
+            + _quote("kings-wild")
             + _(
                 "\n\nSome printed rules say a King on a Ten becomes a Queen. If it did, your Queen "
                 "could never follow it. Here the King stands for the card the stack needs next: the "

@@ -57,10 +57,14 @@ class _Verdict:
         self.view = view
         self.bot = bot
         self.losses: dict[Move, float] = {}
+        self.reasons: dict[Move, str] = {}
+        """What a move gives away, in the expert's words, without the expert's move."""
 
     def loss(self, move: Move) -> float:
         if move not in self.losses:
-            self.losses[move] = max(0.0, float(self.bot.rate(self.view, move).loss))
+            rating = self.bot.rate(self.view, move)
+            self.losses[move] = max(0.0, float(rating.loss))
+            self.reasons[move] = _reason(str(getattr(rating, "why", "")))
         return self.losses[move]
 
     def first(self, game: Game, start: int) -> Move | None:
@@ -79,10 +83,17 @@ class _Verdict:
         move = self.first(game, start)
         if move is None:
             return _("The turn ended before a move was tried.")
+        loss, threshold = _loss_and_threshold(self.loss(move))
+        reason = self.reasons.get(move, "")
+        if reason:
+            return _(
+                "{move} gives away {loss} of your chances by the expert's reckoning: {reason}. "
+                "A good answer gives away less than {threshold}."
+            ).format(move=_words(move), loss=loss, reason=reason, threshold=threshold)
         return _(
             "{move} gives away {loss} of your chances by the expert's reckoning; "
             "a good answer gives away less than {threshold}."
-        ).format(move=_words(move), loss=_percent(self.loss(move)), threshold=_percent(INACCURACY))
+        ).format(move=_words(move), loss=loss, threshold=threshold)
 
 
 def puzzles(
@@ -148,6 +159,7 @@ def _puzzle(
     if loss < INACCURACY:
         return None
     verdict.losses[played] = loss
+    verdict.reasons[played] = _reason(str(rating.why))
     best: Move = rating.best
     verdict.losses[best] = 0.0
     start = Game.from_state(view, seed=seed, players=record_game.players)
@@ -163,7 +175,7 @@ def _puzzle(
         name=shown_name(opponent),  # "Bot guloso" in Portuguese, as the table names it
         move=_words(played),
         notation=str(played),
-        loss=_percent(loss),
+        loss=_loss_and_threshold(loss)[0],
         threshold=_percent(INACCURACY),
     )
     return Puzzle(
@@ -223,6 +235,32 @@ def _words(move: Move) -> str:
 
 def _percent(share: float) -> str:
     return f"{share:.0%}" if share >= 0.005 else "<1%"
+
+
+def _loss_and_threshold(loss: float) -> tuple[str, str]:
+    """A loss and the threshold as percentages, the loss with a decimal when whole numbers
+    would make them look alike ("gives away 3.1% ... less than 3%", not "3% ... less than 3%")."""
+    shown, threshold = _percent(loss), _percent(INACCURACY)
+    if shown == threshold and loss >= INACCURACY:
+        digits = 1 if f"{loss * 100:.1f}" != f"{INACCURACY * 100:.1f}" else 2
+        shown = f"{loss * 100:.{digits}f}%"
+        if get_language() != "en":  # Spanish and Portuguese write a decimal comma
+            shown = shown.replace(".", ",")
+    return shown, threshold
+
+
+_EXPERT_PLAYS = {"en": " (the expert plays ", "es": " (el experto juega ", "pt": " (o especialista joga "}
+"""Where the expert's own move is named in a rating's `why`: a puzzle keeps that for its solution."""
+
+
+def _reason(why: str) -> str:
+    """The reason in a rating's `why` ("gives up 3% of your chances: it leaves the opponent ... (the
+    expert plays 9♦ on S2)"): after the share, before the expert's move ("" without one)."""
+    _share, colon, reason = why.partition(": ")
+    if not colon:
+        return ""
+    cut = reason.find(_EXPERT_PLAYS.get(get_language(), _EXPERT_PLAYS["en"]))
+    return (reason[:cut] if cut >= 0 else reason).strip()
 
 
 __all__ = ["COUNT", "Puzzle", "puzzles"]

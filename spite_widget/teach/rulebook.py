@@ -147,7 +147,7 @@ RULES: Final[dict[str, Rule]] = {
             "stock-out",
             N_("the stock running out"),
             N_(
-                "whenever a player must draw a card (rule 1 or rule 5 of a turn) and the stock is empty, "
+                "The stock runs out: whenever a player must draw a card [\u2026] and the stock is empty, "
                 "the game ends at once as a draw: no points for anyone."
             ),
         ),

@@ -23,6 +23,7 @@ from ..engine.rules import HAND_SIZE
 from ..engine.state import PlayerView
 from .explain import explain
 from .lessons import MATCH_TARGET, Lesson, moves_since, opponent_can_reach_payoff
+from .lessons import lesson as lesson_by_id
 from .position import explain_position
 
 SEARCH_NODES = 4_000
@@ -71,7 +72,12 @@ class Feedback:
 class LessonSession:
     """One attempt at a lesson: play moves, ask for a hint or the solution, reset, undo."""
 
-    def __init__(self, lesson: Lesson) -> None:
+    def __init__(self, lesson: Lesson | str) -> None:
+        """`lesson`: a Lesson, or a lesson's id ("dig-out"), as `LessonWidget` takes it."""
+        if isinstance(lesson, str):
+            lesson = lesson_by_id(lesson)
+        elif not isinstance(lesson, Lesson):
+            raise TypeError(f"a LessonSession needs a Lesson or a lesson's id, not {type(lesson).__name__}")
         self.lesson = lesson
         """The lesson being played."""
         self.game: Game
@@ -312,7 +318,11 @@ class LessonSession:
         status = self.status
         if status == "done":
             self.message = (
-                said + " " + _("Goal reached: {goal}").format(goal=self.lesson.goal.text) + self._score()
+                said
+                + " "
+                + _("Goal reached: {goal}").format(goal=self.lesson.goal.text)
+                + self._score()
+                + self._burying_note(m)
             )
             if self.lesson.debrief:
                 self.message = self.message.rstrip(".") + ". " + self.lesson.debrief
@@ -321,6 +331,37 @@ class LessonSession:
         else:
             self.message = said
         return Feedback(True, status, self.message, m)
+
+    def _burying_note(self, m: Move) -> str:
+        """A turn-ending discard that met the goal but buried one of the learner's cards, when
+        another side stack would have buried nothing: said after the cheer (lesson "blocking"
+        cheered a 9 put on the learner's own 8 beside an empty side stack)."""
+        if not m.ends_turn or self.game.is_over:
+            return ""
+        before = self.game.copy()
+        before.undo()
+        sides = before.state.sides[before.state.current_player]
+
+        def buries(stack: tuple[Card, ...]) -> bool:
+            top = stack[-1] if stack else None
+            return top is not None and (RANK_OF[top] == KING or RANK_OF[top] != RANK_OF[m.card] + 1)
+
+        if not buries(sides[m.target_index]):
+            return ""
+        under = sides[m.target_index][-1]
+        pile = f"S{m.target_index + 1}"
+        onto = [i for i, stack in enumerate(sides) if stack and not buries(stack)]
+        if onto:
+            return " " + _(
+                "One thing to mend: your {card} on {pile} buries your {top}; on {other_pile} it "
+                "would have buried nothing."
+            ).format(card=m.card.display, pile=pile, top=under.display, other_pile=f"S{onto[0] + 1}")
+        empty = [i for i, stack in enumerate(sides) if not stack]
+        if empty:
+            return " " + _(
+                "One thing to mend: your {card} on {pile} buries your {top}, while {other_pile} was empty."
+            ).format(card=m.card.display, pile=pile, top=under.display, other_pile=f"S{empty[0] + 1}")
+        return ""
 
     def _score(self) -> str:
         """The points of a won game, and the match total when the lesson is part of a match."""

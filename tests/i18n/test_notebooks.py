@@ -13,8 +13,8 @@ from .test_spoken import english_words
 ROOT = Path(__file__).resolve().parents[2]
 
 SAID = {
-    "es": ("Se puede:", "No se puede:", "¡Objetivo cumplido!", "pila de pago"),
-    "pt": ("Vale:", "Não vale:", "Objetivo cumprido!", "pilha de pagamento"),
+    "es": ("Se puede:", "No se puede:", "Objetivo cumplido:", "pila de pago"),
+    "pt": ("Vale:", "Não vale:", "Objetivo cumprido:", "pilha de pagamento"),
 }
 
 

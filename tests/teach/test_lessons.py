@@ -113,3 +113,30 @@ def test_positions_where_the_payoff_plays_say_so() -> None:
                 assert "You can empty your hand by playing" in text, text
             else:
                 assert "You can play your pay-off" in text, (lesson.id, text)
+
+
+def test_a_session_takes_a_lessons_id_as_the_widget_does() -> None:
+    """`LessonSession("dig-out")` raised AttributeError: 'str' object has no attribute 'opening'."""
+    assert LessonSession("dig-out").lesson.id == "dig-out"
+    with pytest.raises(KeyError, match="no lesson 'nope'; the lessons are build-from-ace"):
+        LessonSession("nope")
+    with pytest.raises(TypeError, match="a LessonSession needs a Lesson or a lesson's id, not int"):
+        LessonSession(3)  # type: ignore[arg-type]
+
+
+def test_a_goal_met_with_a_burying_discard_says_so_after_the_cheer() -> None:
+    """Lesson "blocking" cheered 9♥ put on the learner's own 8♥ beside an empty S2, the very
+    discard lessons 6 and 8 teach to avoid."""
+    session = LessonSession("blocking")
+    session.play("H:2h>C2")
+    done = session.play("H:9h>S1")
+    assert done.status == "done"
+    assert done.text.endswith("One thing to mend: your 9♥ on S1 buries your 8♥, while S2 was empty.")
+    session = LessonSession("blocking")
+    session.play("H:2h>C2")
+    assert "mend" not in session.play("H:9h>S2").text  # an empty side stack buries nothing
+    for item in LESSONS:  # no lesson's own solution is told to mend anything
+        played = LessonSession(item)
+        for move in item.solution:
+            text = played.play(move).text
+        assert "mend" not in text, item.id

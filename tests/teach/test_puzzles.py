@@ -14,6 +14,7 @@ import pytest
 from spite_widget import Game, LessonWidget, Match, Replay, annotate_with_bot, puzzles
 from spite_widget.bots import get_bot
 from spite_widget.bots.review import INACCURACY, LOSS_KEY, ReviewCancelled
+from spite_widget.engine.i18n import language
 from spite_widget.engine.state import GameState
 from spite_widget.teach import Lesson, LessonSession
 from spite_widget.teach.puzzles import Puzzle
@@ -200,3 +201,20 @@ def test_an_eval_set_by_hand_is_no_review(game: dict[str, Any], found: list[Puzz
     assert [(p.number, p.best) for p in again] == [(p.number, p.best) for p in found]
     reviewed = Game.from_record(annotate_with_bot(game))
     assert is_reviewed(reviewed) and review_rows(reviewed)
+
+
+def test_a_failed_answer_says_why_without_giving_the_solution_away() -> None:
+    """Bo's puzzle of the sample game: A♣ to C1 "gave away 3% ... less than 3%" and no reason.
+    Now the loss shows a decimal where whole numbers would look alike, and the expert's reason
+    is told, without the expert's move (that is the puzzle's solution)."""
+    (p,) = puzzles(SAMPLE, player=1, count=3)
+    assert p.played == "H:Ac>C1" and 0.03 <= p.loss < 0.035
+    assert "gave away 3.1% of your chances" in p.text
+    text = LessonSession(p).play("H:Ac>C2").text
+    assert "gives away 3.1% of your chances by the expert's reckoning: it leaves the opponent" in text
+    assert "their pay-off K♠ next turn. A good answer gives away less than 3%." in text
+    assert "expert plays" not in text and "9♦" not in text  # the solution is 9♦ on S2
+    es = puzzles(SAMPLE, player=1, count=3, lang="es")[0]
+    with language("es"):
+        text = LessonSession(es).play("H:Ac>C2").text
+    assert "regala 3,1% de tus posibilidades" in text and "experto juega" not in text, text

@@ -170,6 +170,18 @@ def test_the_notes_for_a_refill_and_a_completed_stack() -> None:
     )
     assert ".." not in b.status, b.status
     assert w.done and b.kind == "done"
+    # completing a stack with the last hand card: the stock's sizes add up (it said "now holds
+    # 9 cards (it held 2)" after 12 went in, the 5 drawn already taken out)
+    w, b = open_lesson("complete-saves")
+    assert w.table["stock"] == 2
+    for move in ("H:As>C3", "H:2s>C3", "H:3d>C3", "H:Jd>C1", "H:Qh>C1"):
+        b.move(move)
+    assert b.status == (
+        "You played Q♥ on C1 (completing it). C1 is complete: its 12 cards went back into the stock, "
+        "which now holds 14 cards (it held 2). Your hand was empty, so you drew 5 new cards from it "
+        "(9 cards left) and play on."
+    )
+    assert w.table["stock"] == 9
 
 
 def test_winning_says_the_points_and_the_match() -> None:

@@ -313,22 +313,30 @@ class LessonWidget(PythonOwnedWidget[LessonStatusKind]):
         self._last = last_move(m, self.lesson.learner, sizes, "You")
         self._played = played
         notes = []
+        refilled = played.drawn and played.drawer == played.player and played.result is None
         if played.completed is not None:
+            # the stock as the completion left it: a refill right after it is told next, with
+            # the stock it left (14 then 9, not "now holds 9 (it held 2)" after 12 went in)
+            held = stock_before + STACK_COMPLETE
             notes.append(
                 ngettext(
                     "{pile} is complete: its {size} cards went back into the stock, "
                     "which now holds {n} card (it held {before}).",
                     "{pile} is complete: its {size} cards went back into the stock, "
                     "which now holds {n} cards (it held {before}).",
-                    session.view.stock_count,
-                ).format(
-                    pile=played.completed,
-                    size=STACK_COMPLETE,
-                    n=session.view.stock_count,
-                    before=stock_before,
-                )
+                    held,
+                ).format(pile=played.completed, size=STACK_COMPLETE, n=held, before=stock_before)
             )
-        if played.drawn and played.drawer == played.player and played.result is None:
+            if refilled:
+                left = session.view.stock_count
+                notes.append(
+                    ngettext(
+                        "Your hand was empty, so you drew 5 new cards from it ({n} card left) and play on.",
+                        "Your hand was empty, so you drew 5 new cards from it ({n} cards left) and play on.",
+                        left,
+                    ).format(n=left)
+                )
+        elif refilled:
             notes.append(_("Your hand was empty, so you drew 5 new cards and play on."))
         text = feedback.text
         if notes:
