@@ -305,12 +305,17 @@ def test_run_arena_refuses_what_it_cannot_play_with_a_clear_error() -> None:
         run_arena("greedy", "random", 2, workers="2", progress=False)  # type: ignore[arg-type]
 
 
-def test_a_round_robin_plays_a_bot_named_twice_once(capsys: pytest.CaptureFixture[str]) -> None:
+def test_a_round_robin_refuses_a_bot_named_twice(capsys: pytest.CaptureFixture[str]) -> None:
     """round_robin(["greedy", "greedy", "random"]) played greedy v greedy and gave greedy a second
-    row; and `spite-arena --help` did not say the round robin was there."""
-    ladder, results = round_robin(["greedy", "greedy", "random"], 2, workers=1, progress=False)
-    assert [r.bot for r in ladder].count("greedy") == 1 and list(results) == [("greedy", "random")]
-    assert all(r.games == 2 for r in ladder)
+    row; then it dropped the second name without a word. It is refused, saying which; and
+    `spite-arena --help` did not say the round robin was there."""
+    with pytest.raises(ValueError, match=r"bot 'greedy' is named twice: name each bot once"):
+        round_robin(["greedy", "greedy", "random"], 2, workers=1, progress=False)
+    with pytest.raises(SystemExit):
+        main(["round-robin", "greedy", "random", "greedy", "--games", "2", "--quiet"])
+    assert "bot 'greedy' is named twice: name each bot once" in capsys.readouterr().err
+    with pytest.raises(ValueError, match="at least two different bots"):
+        round_robin(["greedy"], 2, workers=1, progress=False)
     with pytest.raises(TypeError, match="a list of bot names"):
         round_robin("greedy", 2, progress=False)
     with pytest.raises(SystemExit):
@@ -320,3 +325,65 @@ def test_a_round_robin_plays_a_bot_named_twice_once(capsys: pytest.CaptureFixtur
         main(["round-robin", "--help"])
     helped = " ".join(capsys.readouterr().out.split())
     assert "games per pair of bots" in helped and "your own as path.to.module:MyBot" in helped
+
+
+BROKEN_BOT = """
+class Broken:
+    # plays three moves, then answers something that is not a move
+    def __init__(self):
+        self.n = 0
+    def choose(self, view):
+        self.n += 1
+        return view.legal_moves()[0] if self.n <= 3 else "H:Kd>C9"
+
+class Sleepy:
+    def choose(self, view):
+        import time
+        time.sleep(5)
+        return view.legal_moves()[0]
+"""
+
+
+@pytest.fixture
+def broken_bots(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> str:
+    (tmp_path / "s36_bots.py").write_text(BROKEN_BOT, encoding="utf-8")
+    monkeypatch.syspath_prepend(str(tmp_path))
+    monkeypatch.chdir(tmp_path)
+    return "s36_bots"
+
+
+def test_the_round_robin_tells_each_bots_forfeits_and_why(
+    broken_bots: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """Plain spite-arena printed the forfeits and the reason; the round robin did not, so a
+    broken bot of your own simply looked weak."""
+    broken = f"{broken_bots}:Broken"
+    argv = ["round-robin", broken, "greedy", "random", "--games", "2", "--workers", "1", "--quiet"]
+    assert main(argv) == 0
+    out = capsys.readouterr().out
+    assert (
+        "forfeits (a bot raised, answered an illegal move or passed the move limit; the other bot wins):"
+        in out
+    )
+    line = next(x for x in out.splitlines() if x.strip().startswith(f"{broken}:"))
+    assert f"{broken}: 4 of 4 games; first, in {broken} v greedy game 1: Broken failed at move" in line
+    assert "'H:Kd>C9' is not a move" in line
+    assert not any(x.strip().startswith(("greedy:", "random:")) for x in out.splitlines())
+    assert f"{broken} v greedy: 0-2, 0 draws, 2 forfeits by {broken}" in out
+    assert main(["round-robin", "greedy", "random", "--games", "2", "--workers", "1", "--quiet"]) == 0
+    assert "forfeit" not in capsys.readouterr().out
+
+
+def test_the_round_robin_takes_a_move_limit(broken_bots: str, capsys: pytest.CaptureFixture[str]) -> None:
+    sleepy = f"{broken_bots}:Sleepy"
+    argv = ["round-robin", sleepy, "random", "--games", "2", "--workers", "1", "--quiet"]
+    assert main([*argv, "--move-limit", "0.2"]) == 0
+    out = capsys.readouterr().out
+    assert f"{sleepy}: 2 of 2 games; first, in {sleepy} v random game 1:" in out
+    assert "took more than 0.2 s to choose a move (--move-limit)" in out
+    for bad in ("0", "-1", "1e9"):
+        with pytest.raises(SystemExit):
+            main([*argv, "--move-limit", bad])
+        assert "--move-limit must be a number of seconds above 0" in capsys.readouterr().err
+    _, results = round_robin([sleepy, "random"], 1, workers=1, progress=False, move_limit=0.2)
+    assert results[(sleepy, "random")].forfeits == (1, 0)

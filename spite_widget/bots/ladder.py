@@ -1,6 +1,7 @@
 """A round robin between bots and an Elo-style rating for each, with its uncertainty.
 
-Every pair plays the same number of seat-swapped games (`run_arena`); a won game scores 1,
+Every pair plays the same number of seat-swapped games (`run_arena`); a won game scores 1
+(a forfeit is a win of the other bot; the table lists each bot's forfeits and the first reason),
 a drawn game (stock exhausted) 1/2, as in chess ratings, so a bot that only holds a draw is
 not rated like one that wins. Ratings are fitted by maximum likelihood (Bradley-Terry on
 the Elo scale: a 400-point gap means 10-to-1 odds), anchored so that they average 1500;
@@ -90,21 +91,63 @@ def ratings(
     return sorted(out, key=lambda r: -r.elo)
 
 
-def round_robin(
-    bots: Sequence[str], games: int, *, seed: int = 0, workers: int | None = None, progress: bool = True
-) -> tuple[list[Rating], dict[tuple[str, str], ArenaResult]]:
-    """Every pair of `bots` plays `games` seat-swapped games; the ladder and the raw results.
-    A bot named twice plays once (a second row for it would be a bot that never played)."""
+def check_names(bots: Sequence[str]) -> list[str]:
+    """The bots of a round robin, each named once: ValueError names a bot named twice (it
+    would play itself under one name, or a second row would be a bot that never played)."""
     if isinstance(bots, str):
         raise TypeError(f"bots must be a list of bot names, not the one string {bots!r}")
-    bots = list(dict.fromkeys(bots))
+    bots = list(bots)
+    twice = next((b for k, b in enumerate(bots) if b in bots[:k]), None)
+    if twice is not None:
+        raise ValueError(f"bot {twice!r} is named twice: name each bot once")
     if len(bots) < 2:
         raise ValueError("a round robin needs at least two different bots")
+    return bots
+
+
+def round_robin(
+    bots: Sequence[str],
+    games: int,
+    *,
+    seed: int = 0,
+    workers: int | None = None,
+    progress: bool = True,
+    move_limit: float | None = None,
+) -> tuple[list[Rating], dict[tuple[str, str], ArenaResult]]:
+    """Every pair of `bots` plays `games` seat-swapped games; the ladder and the raw results.
+    A bot named twice is refused (ValueError). `move_limit`: seconds a bot may take over one
+    move, as in `run_arena`; a slower one forfeits."""
+    bots = check_names(bots)
     results: dict[tuple[str, str], ArenaResult] = {}
     for i, a in enumerate(bots):
         for b in bots[i + 1 :]:
-            results[(a, b)] = run_arena(a, b, games, seed=seed, workers=workers, progress=progress)
+            results[(a, b)] = run_arena(
+                a, b, games, seed=seed, workers=workers, progress=progress, move_limit=move_limit
+            )
     return ratings(bots, results), results
+
+
+def forfeit_rows(results: dict[tuple[str, str], ArenaResult]) -> list[str]:
+    """One row per bot that forfeited: how many of its games, and the first reason (where)."""
+    lost: dict[str, list[int]] = {}  # bot -> [forfeits, games]
+    first: dict[str, str] = {}
+    for (a, b), res in results.items():
+        one = "match" if res.matches else "game"
+        for o in res.outcomes:
+            for seat, bot in enumerate((a, b)):
+                count = lost.setdefault(bot, [0, 0])
+                count[1] += 1
+                if o.forfeit == seat:
+                    count[0] += 1
+                    first.setdefault(bot, f"in {a} v {b} {one} {o.index + 1}: {o.forfeit_reason}")
+    if not first:
+        return []
+    kind = "matches" if any(r.matches for r in results.values()) else "games"
+    rows = ["forfeits (a bot raised, answered an illegal move or passed the move limit; the other bot wins):"]
+    for bot, why in first.items():
+        n, of = lost[bot]
+        rows.append(f"  {bot}: {n} of {of} {kind}; first, {why}")
+    return rows
 
 
 def table(ladder: Sequence[Rating], results: dict[tuple[str, str], ArenaResult]) -> str:
@@ -116,14 +159,19 @@ def table(ladder: Sequence[Rating], results: dict[tuple[str, str], ArenaResult])
     rows.append("(+- is one standard deviation over bootstrap resamples; a draw scores a half)")
     for (a, b), res in results.items():
         wa, wb = res.wins
-        rows.append(f"{a} v {b}: {wa}-{wb}, {res.draws} draw{'' if res.draws == 1 else 's'}")
+        row = f"{a} v {b}: {wa}-{wb}, {res.draws} draw{'' if res.draws == 1 else 's'}"
+        for bot, n in zip((a, b), res.forfeits, strict=True):
+            if n:
+                row += f", {n} forfeit{'' if n == 1 else 's'} by {bot}"
+        rows.append(row)
+    rows += forfeit_rows(results)
     return "\n".join(rows)
 
 
 def main(argv: Sequence[str] | None = None) -> int:
     """`spite-arena round-robin BOT BOT [BOT...]`."""
     from . import BOT_NAMES, EXTRA_BOTS
-    from .arena import check_bots
+    from .arena import MAX_MOVE_LIMIT, check_bots
 
     levels = ", ".join((*BOT_NAMES, *EXTRA_BOTS))
     parser = argparse.ArgumentParser(
@@ -140,18 +188,32 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--games", type=int, default=100, help="games per pair of bots (default 100)")
     parser.add_argument("--workers", type=int, default=None, help="local worker processes (default: CPUs)")
     parser.add_argument("--seed", type=int, default=0, help="seed of the whole run (default 0)")
+    parser.add_argument(
+        "--move-limit",
+        type=float,
+        metavar="SECONDS",
+        help="a bot that takes longer over one move forfeits the game (local workers only)",
+    )
     parser.add_argument("--quiet", action="store_true", help="no progress bar")
     args = parser.parse_args(argv)
-    bots = list(dict.fromkeys(args.bots))
-    if len(bots) < 2:
-        parser.error("name at least two different bots")
+    try:
+        bots = check_names(args.bots)
+    except ValueError as e:
+        parser.error(str(e))
     if args.games < 1:
         parser.error("--games must be at least 1")
     if args.workers is not None and args.workers < 1:
         parser.error("--workers must be at least 1")
+    if args.move_limit is not None and not 0 < args.move_limit <= MAX_MOVE_LIMIT:
+        parser.error(f"--move-limit must be a number of seconds above 0 and at most {MAX_MOVE_LIMIT:g}")
     check_bots(parser, bots)
     ladder, results = round_robin(
-        bots, args.games, seed=args.seed, workers=args.workers, progress=not args.quiet
+        bots,
+        args.games,
+        seed=args.seed,
+        workers=args.workers,
+        progress=not args.quiet,
+        move_limit=args.move_limit,
     )
     print(table(ladder, results))
     return 0

@@ -26,6 +26,17 @@ DEFAULT_PLAYERS: Final = ("Player 0", "Player 1")
 """The names a game gets when none are given (None means these too)."""
 
 
+def check_players(players: Iterable[str] | None) -> tuple[str, str]:
+    """The two players' names (None: DEFAULT_PLAYERS); ValueError for anything else, such as
+    one string (not two names, though it may have two letters) or names that are not text."""
+    if players is None:
+        return DEFAULT_PLAYERS
+    names = tuple(players) if isinstance(players, Iterable) and not isinstance(players, str) else ()
+    if len(names) != 2 or not all(isinstance(n, str) for n in names):
+        raise ValueError(f"players must be two names, not {players!r}")
+    return (names[0], names[1])
+
+
 class _Undo(NamedTuple):
     """What one move changed, so that `undo` restores the table exactly."""
 
@@ -136,13 +147,11 @@ class Game:
     ) -> None:
         if type(first_player) is not int or first_player not in (0, 1):  # not True, not 0.0
             raise ValueError(f"first_player must be 0 or 1, not {first_player!r}")
-        names = DEFAULT_PLAYERS if players is None else tuple(players)
-        if isinstance(players, str) or len(names) != 2 or not all(isinstance(n, str) for n in names):
-            raise ValueError(f"players must be two names, not {players!r}")
+        names = check_players(players)
         self._deck: tuple[Card, ...] = tuple(map(Card, deck))  # interned: play() tests tops by identity
         self._rules = Rules.from_dict(rules)
         self._ks = self._rules.kings_start_stacks
-        self.players: tuple[str, str] = (names[0], names[1])
+        self.players: tuple[str, str] = names
         """The two players' names, as written in records."""
         self.first_player = first_player
         """Who moved first in this game."""
@@ -605,15 +614,26 @@ class Game:
 
     def set_annotation(self, number: int, note: dict[str, Any]) -> None:
         """Replace everything move `number` carries besides the move (as `annotation` gives
-        it); the comment, mark and eval are checked, side lines are the caller's to check."""
+        it). Checked as a record's reader checks a move entry: only comment, mark, eval,
+        variations and `x-...` keys, JSON data only, and side lines legal from the position
+        before the move (played on a copy); ValueError for anything else, and nothing changes,
+        so that what `save` writes `load` reads back."""
         self._check_number(number)
-        if not isinstance(note, dict) or "move" in note or "stock" in note:
-            raise ValueError("a note is a dict of comment, mark, eval, variations and x-... keys")
-        records.check_note(note)
+        self._keep_note(number, records.check_move_note(note, number, lambda: self._before(number)))
+
+    def _keep_note(self, number: int, note: dict[str, Any]) -> None:
+        """Store a note already checked (the record reader checks it as it replays)."""
         if note:
             self._notes[number - 1] = json.loads(json.dumps(note))
         else:
             self._notes.pop(number - 1, None)
+
+    def _before(self, number: int) -> Game:
+        """A copy of the game at the position before move `number` (1-based, checked)."""
+        g = self.copy()
+        while g._ply >= number:
+            g.undo()
+        return g
 
     def stock_after(self, number: int) -> tuple[Card, ...] | None:
         """The stock right after move `number` (1-based) reshuffled a completed stack, or None."""

@@ -8,7 +8,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from . import records
-from .game import Game
+from .game import Game, check_players
 from .rules import Rules
 
 
@@ -33,7 +33,7 @@ class Match:
         """Points needed to win the match."""
         self._rng = random.Random(seed)
         if first_game is not None:
-            if players is not None and tuple(players) != first_game.players:
+            if players is not None and check_players(players) != first_game.players:
                 raise ValueError(
                     f"players {tuple(players)} differ from the first game's {first_game.players}"
                 )
@@ -42,8 +42,7 @@ class Match:
             self.games: list[Game] = [first_game]
         else:
             self._rules = Rules.from_dict(rules)
-            names = players if players is not None else ("Player 0", "Player 1")
-            self.players = (str(names[0]), str(names[1]))
+            self.players = check_players(players)
             self.games = [self._new_game(first_player)]
         """Every game of the match so far, the one in progress last."""
         self.meta: dict[str, Any] = {}

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import json
 import os
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, Final
 
@@ -35,15 +35,25 @@ META_KEYS: Final = ("event", "date", "comment")
 GAME_KEYS: Final = ("format", "version", "rules", "players", "first_player", "deck", "moves", "result")
 MATCH_KEYS: Final = ("format", "version", "target", "players", "games", "scores")
 NOTE_KEYS: Final = ("comment", "mark", "eval", "variations")
+"""What a move entry may carry besides `move` and `stock` (and `x-...` keys)."""
 MAX_LINE_DEPTH: Final = 64
 """How deep side lines may nest in a record (a side line in a side line...): far beyond any
 analysis, and well inside what the recursive code that reads and draws them can follow."""
-"""What a move entry may carry besides `move` and `stock` (and `x-...` keys)."""
 
 
 # ---------------------------------------------------------------- files
+def check_path(path: object) -> None:
+    """TypeError unless `path` names a file (str or os.PathLike; bytes as `open` takes them):
+    `open` would take a whole number for a file descriptor, use it and close it."""
+    if not isinstance(path, str | bytes | os.PathLike):
+        raise TypeError(
+            f"a record is read from or written to a file path (str or os.PathLike), not {type(path).__name__}"
+        )
+
+
 def write_json(path: str | os.PathLike[str], record: dict[str, Any]) -> None:
     """Write a record as JSON text, one key per line."""
+    check_path(path)
     with open(path, "w", encoding="utf-8") as f:
         json.dump(record, f, indent=1)
         f.write("\n")
@@ -51,6 +61,7 @@ def write_json(path: str | os.PathLike[str], record: dict[str, Any]) -> None:
 
 def read_json(path: str | os.PathLike[str]) -> Any:
     """The JSON value in a file; RecordError when the file is not JSON."""
+    check_path(path)
     try:
         with open(path, encoding="utf-8") as f:
             return json.load(f)
@@ -138,6 +149,32 @@ def check_note(note: dict[str, Any]) -> None:
         raise ValueError(f"a mark must be one of {' '.join(MARKS)}, not {note['mark']!r}")
     if "eval" in note:
         check_eval(note["eval"])
+
+
+def check_move_note(note: object, number: int, before: Callable[[], Game]) -> dict[str, Any]:
+    """What move `number` carries besides the move (`Game.set_annotation`'s note), checked as
+    the reader checks a move entry, side lines and their depth included, and copied: ValueError
+    for anything the reader would refuse, so that a game saved can always be loaded.
+    `before`: the game at the position before the move, asked for only to play side lines."""
+    if not isinstance(note, dict) or "move" in note or "stock" in note:
+        raise ValueError("a note is a dict of comment, mark, eval, variations and x-... keys")
+    for key in note:
+        if key not in NOTE_KEYS and not (isinstance(key, str) and key.startswith("x-")):
+            raise ValueError(f"unknown key {key!r} in the note (a writer's own keys must start with 'x-')")
+    check_note(note)
+    depth = _line_depth([note])
+    if depth > MAX_LINE_DEPTH:
+        raise ValueError(f"side lines are nested {depth} deep: a record may nest them {MAX_LINE_DEPTH} deep")
+    try:
+        copied: dict[str, Any] = _copy(note)
+    except (TypeError, ValueError) as e:
+        raise ValueError(f"a note must hold JSON data only: {e}") from None
+    if "variations" in copied:
+        try:
+            _check_variations(before(), copied["variations"], number)
+        except RecordError as e:
+            raise ValueError(str(e)) from None
+    return copied
 
 
 def _list_of_str(value: object, name: str) -> list[str]:
@@ -265,7 +302,7 @@ def replay_move(game: Game, entry: object, number: int | None = None) -> None:
         raise RecordError(e.reason, number) from None
     note = {k: v for k, v in entry.items() if k not in ("move", "stock")}
     if note:
-        game.set_annotation(game.ply, note)
+        game._keep_note(game.ply, note)  # checked above, side lines and all
 
 
 def _check_variations(game: Game, lines: object, number: int | None) -> None:

@@ -7,8 +7,9 @@ a hand card onto a side stack (or the game ends). Each agent observes only its o
 
 from __future__ import annotations
 
+import math
 import random
-from numbers import Integral
+from numbers import Integral, Real
 from typing import Any, Final
 
 import gymnasium
@@ -22,7 +23,7 @@ from ..engine.cards import RANK_OF, rank_label
 from ..engine.errors import IllegalMoveError
 from ..engine.game import Game
 from ..engine.moves import Move
-from ..engine.rules import Rules, why_illegal
+from ..engine.rules import PAYOFF_SIZE, Rules, why_illegal
 from .encoding import (
     ACTION_NAMES,
     ACTION_OF,
@@ -40,6 +41,10 @@ AGENTS: Final = ("player_0", "player_1")
 REWARDS: Final = ("win", "points")
 """`win`: +1 to the winner, -1 to the loser, 0 each for a draw. `points`: the winner gets
 the points it scores (the cards left in the loser's pay-off pile), the loser as many below 0."""
+WORST_LOSS: Final = {"win": -1.0, "points": -float(PAYOFF_SIZE)}
+"""The most a lost game can cost in each reward mode: -1, or in `points` -20 (a loser who never
+played a pay-off card still holds all 20). The default penalty of an illegal action, so that an
+agent never gains by making one rather than losing."""
 
 Obs = dict[str, npt.NDArray[np.int8]]
 
@@ -79,6 +84,23 @@ def check_options(rules: object, reward: object, max_moves: object, render_mode:
     if render_mode not in (None, "ansi", "human"):
         raise ValueError(f"render_mode must be None, 'ansi' or 'human', not {render_mode!r}")
     return Rules.from_dict(rules)  # type: ignore[arg-type]
+
+
+def check_illegal_reward(illegal_reward: object, reward: str) -> float:
+    """The reward for an illegal action: the one given (any finite number), or by default
+    `WORST_LOSS[reward]`, no better than losing."""
+    if illegal_reward is None:
+        return WORST_LOSS[reward]
+    if (
+        isinstance(illegal_reward, bool)
+        or not isinstance(illegal_reward, Real)
+        or not math.isfinite(illegal_reward)
+    ):
+        raise ValueError(
+            f"illegal_reward must be a finite number or None (the worst loss: {WORST_LOSS[reward]:g} "
+            f"with reward={reward!r}), not {illegal_reward!r}"
+        )
+    return float(illegal_reward)
 
 
 def new_game(seed: int | None, options: dict[str, Any] | None, rules: Rules) -> Game:
@@ -209,11 +231,17 @@ class raw_env(AECEnv):  # type: ignore[misc]  # PettingZoo's name for the unwrap
         rules: Rules | dict[str, Any] | None = None,
         reward: str = "win",
         max_moves: int | None = None,
+        illegal_reward: float | None = None,
     ) -> None:
         """`rules`: the rule options (`{"kings_start_stacks": True}`); `reward`: "win" or
         "points" (see REWARDS); `max_moves`: truncate a game after this many moves (None:
-        play to the end, which every game reaches since the stock runs out)."""
+        play to the end, which every game reaches since the stock runs out);
+        `illegal_reward`: what `env()` gives an agent for an illegal action (None: the worst
+        loss of the reward mode, `WORST_LOSS`: -1, or -20 with "points"). Unwrapped, an
+        illegal action raises instead."""
         self.rules = check_options(rules, reward, max_moves, render_mode)
+        self.illegal_reward = check_illegal_reward(illegal_reward, reward)
+        """The reward `env()`'s wrapper gives the author of an illegal action."""
         super().__init__()
         self.render_mode = render_mode
         self.reward = reward
@@ -299,15 +327,48 @@ class raw_env(AECEnv):  # type: ignore[misc]  # PettingZoo's name for the unwrap
         return str(self.metadata["name"])
 
 
+class TerminateIllegal(wrappers.TerminateIllegalWrapper):  # type: ignore[misc]
+    """PettingZoo's TerminateIllegalWrapper, which also says why: an illegal action ends the
+    game (terminated, not truncated: the game did end) with `info["illegal"]` for its author,
+    the reason and the legal actions, and `info["opponent_illegal"]` the same for the other."""
+
+    def step(self, action: Any) -> None:
+        raw: raw_env = self.env.unwrapped
+        agent = raw.agent_selection
+        live = not (raw.terminations[agent] or raw.truncations[agent])
+        ply = raw.game.ply
+        super().step(action)
+        if not live or raw.game.ply != ply or not all(raw.terminations.values()):
+            return  # a legal move (it always moves the game on), or a dead agent's step
+        try:
+            play_action(raw.game.copy(), action)
+            reason = f"action {action!r} is not in the action mask"  # pragma: no cover - they agree
+        except (IllegalMoveError, ValueError) as e:
+            reason = str(e)
+        raw.truncations = dict.fromkeys(raw.truncations, False)
+        raw.infos = {a: {"illegal" if a == agent else "opponent_illegal": reason} for a in raw.infos}
+
+
 def env(**kwargs: Any) -> Any:
     """The environment with PettingZoo's usual wrappers for classic games: an illegal action
-    ends the game with -1 for the agent that made it (0 for the other), an action outside
-    the space is refused, and calls out of order are refused."""
+    ends the game with `illegal_reward` for the agent that made it (by default the worst loss:
+    -1, or -20 with `reward="points"`) and 0 for the other, and `info["illegal"]` says why
+    (`info["opponent_illegal"]` for the other agent); an action outside the space is refused,
+    and calls out of order are refused. Keywords as in `raw_env`."""
     e: Any = raw_env(**kwargs)
-    e = wrappers.TerminateIllegalWrapper(e, illegal_reward=-1)
+    e = TerminateIllegal(e, illegal_reward=e.illegal_reward)
     e = wrappers.AssertOutOfBoundsWrapper(e)
     e = wrappers.OrderEnforcingWrapper(e)
     return e
 
 
-__all__ = ["AGENTS", "REWARDS", "UnknownAgentError", "env", "observation_space", "raw_env"]
+__all__ = [
+    "AGENTS",
+    "REWARDS",
+    "WORST_LOSS",
+    "TerminateIllegal",
+    "UnknownAgentError",
+    "env",
+    "observation_space",
+    "raw_env",
+]

@@ -51,9 +51,9 @@ from ..engine.moves import ALL_MOVES, CENTERS, HAND_MOVES, PAYOFF_MOVES, SIDE_MO
 from ..engine.state import Pile, PlayerView
 
 N_ACTIONS: Final = 106
+"""The size of the discrete action space."""
 _SIDE_BLOCK: Final = 40
 """The observation entries of one side stack."""
-"""The size of the discrete action space."""
 _SIDE_BASE: Final = 3
 _HAND_BASE: Final = 15
 

@@ -22,14 +22,24 @@ from ..bots.protocol import as_bot, is_built_in
 from ..engine.errors import IllegalMoveError
 from ..engine.game import Game
 from ..engine.rules import Rules
-from .aec import Obs, check_options, final_rewards, new_game, observation_space, observe_game, play_action
+from .aec import (
+    Obs,
+    check_illegal_reward,
+    check_options,
+    final_rewards,
+    new_game,
+    observation_space,
+    observe_game,
+    play_action,
+)
 from .encoding import N_ACTIONS
 from .render import Renderer
 
 
 class SpiteEnv(gymnasium.Env[Obs, np.int64]):
-    """Spite & Malice against a bot: `opponent` is a level ("random", "greedy", "expert"), a
-    `path.to.module:MyBot` spec, or any object with `choose(view)`."""
+    """Spite & Malice against a bot: `opponent` is a level (`spite_widget.bots.BOT_NAMES`:
+    "random", "greedy", "planner", "expert"; or `EXTRA_BOTS`: "baseline", the expert as it was
+    frozen), a `path.to.module:MyBot` spec, or any object with `choose(view)`."""
 
     metadata = {"render_modes": ["ansi", "human"], "render_fps": 2}  # noqa: RUF012 - Gymnasium's convention
 
@@ -40,12 +50,14 @@ class SpiteEnv(gymnasium.Env[Obs, np.int64]):
         seat: int = 0,
         rules: Rules | dict[str, Any] | None = None,
         reward: str = "win",
-        illegal_reward: float = -1.0,
+        illegal_reward: float | None = None,
         max_moves: int | None = None,
         render_mode: str | None = None,
     ) -> None:
         """`seat`: the agent's player (0 moves first). An illegal action ends the episode with
-        `illegal_reward`, as PettingZoo's classic games do; `info["illegal"]` says why.
+        `illegal_reward`, as PettingZoo's classic games do; `info["illegal"]` says why. By
+        default it is the worst loss of the reward mode (-1, or -20 with `reward="points"`),
+        so that an illegal action never pays better than losing; any finite number may be given.
         `reward` and `max_moves` as in `raw_env`. `max_moves` counts both players' moves: in
         seat 1, one that the opponent's opening turn reaches would leave the agent no move, so
         it is refused with a ValueError (`max_moves=1` here, since it always does; a larger one
@@ -69,7 +81,8 @@ class SpiteEnv(gymnasium.Env[Obs, np.int64]):
         """Why `step` may not go on (None while an episode runs)."""
         self.seat = seat
         self.reward = reward
-        self.illegal_reward = float(illegal_reward)
+        self.illegal_reward = check_illegal_reward(illegal_reward, reward)
+        """The reward of an illegal action (it ends the episode)."""
         self.max_moves = max_moves
         self.render_mode = render_mode
         self.observation_space = observation_space()  # type: ignore[assignment]
@@ -118,6 +131,13 @@ class SpiteEnv(gymnasium.Env[Obs, np.int64]):
         return observe_game(self.game, self.seat)["action_mask"].astype(bool)
 
     def step(self, action: Any) -> tuple[Obs, float, bool, bool, dict[str, Any]]:
+        """Play the agent's action, then the opponent's whole turn if the agent's ended; return
+        (observation, reward, terminated, truncated, info) as Gymnasium does. The reward is 0
+        until the game ends (then as `reward` says), or `illegal_reward` for an illegal
+        action, which changes nothing and ends the episode. `info` holds `"illegal"`, why the
+        action was illegal and the legal actions, when one ended the episode; `"result"`, the
+        game's result as in a record (winner, points, reason), when the game ended; otherwise
+        nothing. After the episode ends (or is truncated at `max_moves`) call `reset()`."""
         game = self.game
         if game.is_over:
             raise RuntimeError("the game is over: call reset() to start a new one")
