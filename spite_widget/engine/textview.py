@@ -32,8 +32,9 @@ from .errors import IllegalMoveError, NotAMoveError
 from .moves import SOURCES, InvalidMoveError, Move
 from .state import Pile, PlayerView
 
-_MOVE_TOKEN: Final = re.compile(r"(?:P|H|S[1-4]):[A2-9TJQK][cdhs]>(?:C[1-3]|S[1-4])")
-"""A move in the notation, found inside a longer answer."""
+_MOVE_TOKEN: Final = re.compile(r"(?<![\w:>])(?:P|H|S[1-4]):[A2-9TJQK][cdhs]>(?:C[1-3]|S[1-4])(?![\w:>])")
+"""A move in the notation, found inside a longer answer: a whole token ("XP:Ac>C1" and
+"P:Ac>C12" hold no move, where "P:Ac>C1" was read out of each)."""
 
 
 def _cards(pile: Sequence[Card]) -> str:

@@ -84,6 +84,14 @@ def test_read_move_accepts_the_move_alone_or_inside_a_reply() -> None:
     assert read_move(view, "H:3c>S1") == "H:3c>S1"
     assert read_move(view, "  `H:3c>S1`\n") == "H:3c>S1"
     assert read_move(view, "I keep the three: H:3c>S2.") == "H:3c>S2"
+    assert read_move(view, "(H:3c>S2), then") == "H:3c>S2"
+
+
+@pytest.mark.parametrize("answer", ["XH:3c>S1", "H:3c>S12", "H:3c>S1x", "S1:H:3c>S1"])
+def test_read_move_finds_only_whole_moves_in_a_reply(answer: str) -> None:
+    """A move glued to other letters or digits is not read out of them ("H:3c>S12" was S1)."""
+    with pytest.raises(IllegalMoveError, match="is not a move"):
+        read_move(position().view(0), f"I play {answer}")
 
 
 @pytest.mark.parametrize(
