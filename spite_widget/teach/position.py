@@ -246,9 +246,9 @@ def _payoff_line(view: PlayerView) -> str:
             wanted = _("an empty center stack")
         return ngettext(
             "Your pay-off {card} cannot be played this turn with the cards you can see "
-            "({n} card left in the pile): it needs {wanted}.",
+            "({n} card left in your pay-off pile): it needs {wanted}.",
             "Your pay-off {card} cannot be played this turn with the cards you can see "
-            "({n} cards left in the pile): it needs {wanted}.",
+            "({n} cards left in your pay-off pile): it needs {wanted}.",
             count,
         ).format(card=top.display, n=count, wanted=wanted)
     target = plan.payoff.target if plan.payoff is not None else ""
