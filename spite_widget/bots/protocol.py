@@ -30,6 +30,7 @@ forfeit and the widget says it in the status line; nothing waits on a broken bot
 
 from __future__ import annotations
 
+import functools
 import importlib
 import inspect
 from collections.abc import Sequence
@@ -240,6 +241,10 @@ def as_bot(bot: object, seed: int | None = None) -> Bot:
         return bot  # a built-in level: its moves are legal by construction
     if isinstance(bot, ProtocolBot):
         return bot
+    if inspect.isfunction(bot) or inspect.isbuiltin(bot) or isinstance(bot, functools.partial):
+        # a plain function f(view) -> move, as a `module:function` spec already gives one
+        name = getattr(bot, "__name__", None) or getattr(getattr(bot, "func", None), "__name__", "function")
+        return ProtocolBot(_FunctionBot(bot, name))
     return ProtocolBot(bot)  # type: ignore[arg-type]  # ProtocolBot checks for choose()
 
 

@@ -108,6 +108,24 @@ def test_objects_without_choose_are_refused() -> None:
         get_bot(42)
 
 
+def first_legal(view: PlayerView) -> str:
+    return str(view.legal_moves()[0])
+
+
+def test_a_plain_function_is_a_bot_wherever_a_bot_is_taken() -> None:
+    """`spite-arena my_bots:func` took a function; `get_bot(func)`, `SpiteEnv(opponent=func)`
+    and `SpiteWidget(opponent=func)` said "function is not a bot"."""
+    game = Game.new(seed=3)
+    bot = get_bot(first_legal)
+    assert bot.name == "first_legal" and bot.choose(game.view(0)) == game.legal_moves()[0]
+    with pytest.raises(BotError, match=r"<lambda> failed at move 1: answered 'pass'"):
+        get_bot(lambda view: "pass").choose(game.view(0))
+    w = SpiteWidget(opponent=first_legal, seed=3, opponent_delay=0)
+    w.play(str(w.game.legal_moves()[-1]))  # ends the turn (a discard is listed last)
+    w.wait(10)
+    assert w.game.current_player == 0 and w.game.ply > 1
+
+
 def test_built_in_bots_pass_through_unwrapped() -> None:
     greedy = get_bot("greedy", seed=1)
     assert as_bot(greedy) is greedy
