@@ -243,8 +243,8 @@ def as_bot(bot: object, seed: int | None = None) -> Bot:
         return bot
     if inspect.isfunction(bot) or inspect.isbuiltin(bot) or isinstance(bot, functools.partial):
         # a plain function f(view) -> move, as a `module:function` spec already gives one
-        name = getattr(bot, "__name__", None) or getattr(getattr(bot, "func", None), "__name__", "function")
-        return ProtocolBot(_FunctionBot(bot, name))
+        inner = bot.func if isinstance(bot, functools.partial) else bot
+        return ProtocolBot(_FunctionBot(bot, str(getattr(inner, "__name__", "function"))))
     return ProtocolBot(bot)  # type: ignore[arg-type]  # ProtocolBot checks for choose()
 
 
