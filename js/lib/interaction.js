@@ -261,7 +261,7 @@ export class Interaction {
     if (this.selected) {
       const targets = this.moves.get(`${this.selected.source}:${this.selected.card}`) || new Set();
       if (targets.has(pile) || asDrop) return this.place(pile);
-      if (buried) return this.sayBuried(buried, card);
+      // (with a card held, a click anywhere on a pile is about that pile, buried cards and all)
       if (card) {
         const same = card.dataset.source === this.selected.source && card.dataset.card === this.selected.card;
         if (same) return this.cancel();

@@ -37,7 +37,14 @@ def test_dig_out_a_buried_card_by_clicking(notebook: Any, page: Any, artifacts: 
     assert status(page) == (
         f"Those are {name}'s cards: you play only from your own pay-off pile, side stacks and hand."
     )
-    # a click on the stack elsewhere (its top card) still picks the top up
+    # with a card held, a click on the stack is about the stack: its top is taken instead
+    page.locator(f"{ROOT} [data-pile='P'] [data-card='6h']").click()
+    page.locator(f"{ROOT} [data-pile='S1'] [data-card='5c']").click(position={"x": 12, "y": 6})
+    page.wait_for_function(
+        "() => document.querySelector('.swl-root [data-status]').innerText.startsWith('2♦ selected')"
+    )
+    page.keyboard.press("Escape")
+    page.locator(f"{ROOT} .sw-selected").wait_for(state="detached")
     # the 2 on top goes to C2 (which holds the opponent's Ace); then the 5 is the top
     click_move(page, "[data-pile='S1'] [data-card='2d']", "C2")
     assert page.locator(f"{ROOT} [data-pile='C2'] [data-card='2d']").count() == 1
