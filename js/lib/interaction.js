@@ -274,7 +274,10 @@ export class Interaction {
     if (card) return this.select(card.dataset.source, card.dataset.card);
     const m = this.io.model || null;
     if (pile === "H" || OWN_SOURCES.includes(pile)) this.io.say(t(m, "select.empty"), "info");
-    else if (pile.startsWith("O-")) this.io.say(t(m, "select.theirs", { name: this.ownerName(pileEl) }), "info");
+    else if (pile.startsWith("O-")) {
+      const name = this.ownerName(pileEl);
+      this.io.say(this.io.theirs ? this.io.theirs(name) : t(m, "select.theirs", { name }), "info");
+    }
     else this.io.say(this.io.first ? this.io.first() : t(m, "select.first"), "info");
   }
 

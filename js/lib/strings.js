@@ -50,6 +50,7 @@ export const DEFAULTS = {
   "select.first.named": "Pick one of {name}'s cards first, then the pile to put it on.",
   "select.buried": "Only the top card of a side stack can be played: the {card} lies under the {top}.",
   "select.theirs": "Those are {name}'s cards: you play only from your own pay-off pile, side stacks and hand.",
+  "select.theirs.named": "Those are {name}'s cards: pick one of {mover}'s, who is to move.",
   "blocked.busy": "Wait: {name} is playing.",
   "blocked.reveal": "Show your hand first: press Show my hand.",
   "blocked.over": "This game is over: press Next game (or New match).",

@@ -32,7 +32,7 @@ function swapSeats(drawn) {
 
 /**
  * @param {HTMLElement} slot
- * @param {{move: (move: string) => void, say: (text: string, kind?: string, words?: string) => void, first?: () => string}} io  first: what to say when a pile is clicked before a card
+ * @param {{move: (move: string) => void, say: (text: string, kind?: string, words?: string) => void, first?: () => string, theirs?: (name: string) => string}} io  first: what to say when a pile is clicked before a card; theirs: when the other player's pile is
  */
 export function board(slot, io) {
   let drawn = null; // {table, piles}: the board drawn last, its piles by their drawn names
@@ -40,6 +40,7 @@ export function board(slot, io) {
     send: (source, card, target) => io.move(`${source}:${card}>${target}`),
     say: io.say,
     first: io.first,
+    theirs: io.theirs,
   });
 
   return {

@@ -109,6 +109,13 @@ export function mountReplay(model, host, widgets = null) {
       if (!shown || !shown.seats || you === shown.to_move) return t(null, "select.first");
       return t(null, "select.first.named", { name: shown.seats[shown.to_move].name });
     },
+    // the other player's piles: whose cards may be played is named the same way
+    theirs: (name) => {
+      const shown = model.get("table");
+      const you = (model.get("info") || {}).you;
+      if (!shown || !shown.seats || you === shown.to_move) return t(null, "select.theirs", { name });
+      return t(null, "select.theirs.named", { name, mover: shown.seats[shown.to_move].name });
+    },
   });
   const transport = controls({
     transport: {

@@ -88,6 +88,7 @@ _LABELS: Final[dict[str, tuple[str, str]]] = {
     "select.theirs": NPC_(
         "select", "Those are {name}'s cards: you play only from your own pay-off pile, side stacks and hand."
     ),
+    "select.theirs.named": NPC_("select", "Those are {name}'s cards: pick one of {mover}'s, who is to move."),
     # why a click on the table does nothing now
     "blocked.busy": NPC_("blocked", "Wait: {name} is playing."),
     "blocked.reveal": NPC_("blocked", "Show your hand first: press Show my hand."),

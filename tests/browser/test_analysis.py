@@ -230,10 +230,12 @@ def test_the_top_player_moves_on_piles_named_where_they_sit(notebook: Any, page:
             "stock",
         ]
     )
-    # a card of the player not to move, clicked first: the words name the player to move
+    # a card of the player not to move, clicked first: the words name both players
     # ("your cards" would say nothing seen from above, where neither seat is the reader's)
     page.locator(".swr-root [data-pile='H'] .sw-face").first.click()
     status = page.locator(".swr-root [data-status]")
+    assert status.inner_text() == "Those are Ada's cards: pick one of Bo's, who is to move."
+    page.locator(".swr-root [data-pile='C1']").click()  # a center stack: a card of Bo's first
     assert status.inner_text() == "Pick one of Bo's cards first, then the pile to put it on."
     r = Replay(SAMPLE)
     r.seek(21)
