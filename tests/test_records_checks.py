@@ -21,6 +21,13 @@ def one_move_game() -> Game:
 GOOD_LINE = [{"move": "P:Ac>C2", "comment": "the same, elsewhere"}]
 
 
+def _holding_itself() -> dict[str, Any]:
+    """A note whose side line holds that very side line."""
+    line: list[Any] = [{"move": "P:Ac>C2"}]
+    line[0]["variations"] = [line]
+    return {"variations": [line]}
+
+
 @pytest.mark.parametrize(
     ("note", "says"),
     [
@@ -35,6 +42,8 @@ GOOD_LINE = [{"move": "P:Ac>C2", "comment": "the same, elsewhere"}]
         ({"variations": [[]]}, "variation 1 must be a non-empty list"),
         ({"variations": [[{"move": "H:Kd>C3"}]]}, "move 1, variation 1, move 1: H:Kd>C3 is illegal"),
         ({"variations": [GOOD_LINE, [{"move": "P:Ac>C2", "bar": 2}]]}, "unknown key 'bar'"),
+        ({"x-mine": float("nan")}, "JSON data only"),  # json.dumps would write NaN, not JSON
+        (_holding_itself(), "JSON data only"),  # it used to loop for ever
     ],
 )
 def test_set_annotation_refuses_what_the_reader_would_and_changes_nothing(

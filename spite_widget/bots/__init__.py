@@ -31,8 +31,8 @@ _MODULES: Final = {
 
 def get_bot(name: object, seed: int | None = None) -> Bot:
     """A new bot of level `name` (one of BOT_NAMES or EXTRA_BOTS), seeded for reproducible play;
-    or your own bot: a `path.to.module:MyBot` spec, or any object with `choose(view)`, checked
-    move by move (see `spite_widget.bots.protocol`)."""
+    or your own bot: a `path.to.module:MyBot` spec, any object with `choose(view)` or a function
+    `f(view) -> Move | str`, checked move by move (see `spite_widget.bots.protocol`)."""
     if not isinstance(name, str) or ":" in name:
         from .protocol import as_bot
 

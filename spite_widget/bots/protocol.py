@@ -224,7 +224,7 @@ def is_built_in(bot: object) -> TypeGuard[Bot]:
 
 def as_bot(bot: object, seed: int | None = None) -> Bot:
     """A `Bot` from a level name ("expert"), a `path.to.module:MyBot` spec, a built-in `Bot`,
-    or any object with `choose(view)` (wrapped in a `ProtocolBot`)."""
+    any object with `choose(view)` or a function `f(view)` (wrapped in a `ProtocolBot`)."""
     if isinstance(bot, str):
         if is_spec(bot):
             loaded = load_bot(bot, seed)

@@ -161,14 +161,14 @@ def check_move_note(note: object, number: int, before: Callable[[], Game]) -> di
     for key in note:
         if key not in NOTE_KEYS and not (isinstance(key, str) and key.startswith("x-")):
             raise ValueError(f"unknown key {key!r} in the note (a writer's own keys must start with 'x-')")
-    check_note(note)
-    depth = _line_depth([note])
+    try:  # first: a note that holds itself would never end the checks below
+        copied: dict[str, Any] = json.loads(json.dumps(note, allow_nan=False))
+    except (TypeError, ValueError, RecursionError) as e:
+        raise ValueError(f"a note must hold JSON data only: {e}") from None
+    check_note(copied)
+    depth = _line_depth([copied])
     if depth > MAX_LINE_DEPTH:
         raise ValueError(f"side lines are nested {depth} deep: a record may nest them {MAX_LINE_DEPTH} deep")
-    try:
-        copied: dict[str, Any] = _copy(note)
-    except (TypeError, ValueError) as e:
-        raise ValueError(f"a note must hold JSON data only: {e}") from None
     if "variations" in copied:
         try:
             _check_variations(before(), copied["variations"], number)

@@ -330,7 +330,8 @@ class raw_env(AECEnv):  # type: ignore[misc]  # PettingZoo's name for the unwrap
 class TerminateIllegal(wrappers.TerminateIllegalWrapper):  # type: ignore[misc]
     """PettingZoo's TerminateIllegalWrapper, which also says why: an illegal action ends the
     game (terminated, not truncated: the game did end) with `info["illegal"]` for its author,
-    the reason and the legal actions, and `info["opponent_illegal"]` the same for the other."""
+    the reason and the legal actions, and `info["opponent_illegal"]` for the other: only that
+    it happened (the author's legal actions would name the cards in their hand)."""
 
     def step(self, action: Any) -> None:
         raw: raw_env = self.env.unwrapped
@@ -346,14 +347,15 @@ class TerminateIllegal(wrappers.TerminateIllegalWrapper):  # type: ignore[misc]
         except (IllegalMoveError, ValueError) as e:
             reason = str(e)
         raw.truncations = dict.fromkeys(raw.truncations, False)
-        raw.infos = {a: {"illegal" if a == agent else "opponent_illegal": reason} for a in raw.infos}
+        told = f"{agent} made an illegal action ({action!r}); the game is over"
+        raw.infos = {a: {"illegal": reason} if a == agent else {"opponent_illegal": told} for a in raw.infos}
 
 
 def env(**kwargs: Any) -> Any:
     """The environment with PettingZoo's usual wrappers for classic games: an illegal action
     ends the game with `illegal_reward` for the agent that made it (by default the worst loss:
     -1, or -20 with `reward="points"`) and 0 for the other, and `info["illegal"]` says why
-    (`info["opponent_illegal"]` for the other agent); an action outside the space is refused,
+    (`info["opponent_illegal"]` tells the other agent only that it happened); an action outside the space is refused,
     and calls out of order are refused. Keywords as in `raw_env`."""
     e: Any = raw_env(**kwargs)
     e = TerminateIllegal(e, illegal_reward=e.illegal_reward)

@@ -39,7 +39,8 @@ from .render import Renderer
 class SpiteEnv(gymnasium.Env[Obs, np.int64]):
     """Spite & Malice against a bot: `opponent` is a level (`spite_widget.bots.BOT_NAMES`:
     "random", "greedy", "planner", "expert"; or `EXTRA_BOTS`: "baseline", the expert as it was
-    frozen), a `path.to.module:MyBot` spec, or any object with `choose(view)`."""
+    frozen), a `path.to.module:MyBot` spec, any object with `choose(view)`, or a function
+    `f(view) -> Move | str`."""
 
     metadata = {"render_modes": ["ansi", "human"], "render_fps": 2}  # noqa: RUF012 - Gymnasium's convention
 

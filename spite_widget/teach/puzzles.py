@@ -12,6 +12,7 @@ and the expert's line for the rest of the turn is said once the goal is reached.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
@@ -255,12 +256,33 @@ _EXPERT_PLAYS = {"en": " (the expert plays ", "es": " (el experto juega ", "pt":
 
 def _reason(why: str) -> str:
     """The reason in a rating's `why` ("gives up 3% of your chances: it leaves the opponent ... (the
-    expert plays 9♦ on S2)"): after the share, before the expert's move ("" without one)."""
+    expert plays 9♦ on S2)"): after the share, before the expert's move ("" without one). A
+    reason that lists the expert's line ("5♣ could have been played after A♠ from S2 on C1, K♣
+    ...") keeps only what it says of the pay-off card: the line is the puzzle's solution."""
     _share, colon, reason = why.partition(": ")
     if not colon:
         return ""
+    lead = _LEAD_IN.get(get_language())
+    if lead is None:
+        lead = _LEAD_IN[get_language()] = _template(
+            _("{card} could have been played after {cards} (the expert plays {move})")
+        )
+    found = lead.fullmatch(reason)
+    if found:
+        return _("your pay-off card {card} could have been played this turn").format(card=found["card"])
     cut = reason.find(_EXPERT_PLAYS.get(get_language(), _EXPERT_PLAYS["en"]))
     return (reason[:cut] if cut >= 0 else reason).strip()
+
+
+_LEAD_IN: dict[str, re.Pattern[str]] = {}
+"""By language, the expert's "could have been played after" reason as a pattern."""
+
+
+def _template(text: str) -> re.Pattern[str]:
+    """A pattern that reads a message made from `text` back: each {field} a named group."""
+    parts = re.split(r"\{(\w+)(?::[^}]*)?\}", text)
+    pattern = "".join(re.escape(part) if i % 2 == 0 else f"(?P<{part}>.+?)" for i, part in enumerate(parts))
+    return re.compile(pattern, re.S)
 
 
 __all__ = ["COUNT", "Puzzle", "puzzles"]

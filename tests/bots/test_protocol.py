@@ -328,7 +328,10 @@ def test_the_widget_takes_a_spec_and_refuses_unknown_levels(bot_module: str) -> 
     assert w.match.players == ("You", "NoSeed")
     end_my_turn(w)
     assert w.game.current_player == 0 and not w.errors
-    with pytest.raises(ValueError, match=r"opponent must be one of .*a module:MyBot spec or an object"):
+    with pytest.raises(
+        ValueError,
+        match=r"opponent must be one of .*a module:MyBot spec, an object with choose\(view\) or a function",
+    ):
         SpiteWidget(opponent="grumpy")
 
 

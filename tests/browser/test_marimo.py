@@ -163,7 +163,8 @@ def test_the_replays_move_list_keeps_the_focus_on_the_move_shown_in_marimo(
 
 
 def review_app() -> str:
-    """A finished game on the table (the sample game), as a player sees it at the end."""
+    """A finished game on the table (the sample game), as a player sees it at the end; the
+    widget named only through marimo's wrapper, as the README writes it."""
     return f"""import marimo
 
 app = marimo.App(width="medium")
@@ -173,8 +174,7 @@ app = marimo.App(width="medium")
 def _():
     import marimo as mo
     from spite_widget import Game, SpiteWidget
-    widget = SpiteWidget(game=Game.load({str(SAMPLE)!r}), opponent="greedy")
-    table = mo.ui.anywidget(widget)
+    table = mo.ui.anywidget(SpiteWidget(game=Game.load({str(SAMPLE)!r}), opponent="greedy"))
     table  # noqa: B018
     return
 
@@ -188,8 +188,9 @@ def test_review_game_in_marimo_says_how_to_open_the_replay(
     marimo_server: Any, page: Any, artifacts: Path
 ) -> None:
     """Review game, pressed in marimo: marimo cannot make a widget outside a cell's run, so the
-    table says how to open the replay from a cell, with the table's own name (it said "Could not
-    open the review:" with no reason, and showed nothing)."""
+    table says how to open the replay from a cell, with the name the notebook gives it (the
+    wrapper's, which passes `review()` on; it said "Could not open the review:" with no reason,
+    and showed nothing)."""
     marimo_server.write("review.py", review_app())
     page.goto(marimo_server.url("review.py"))
     root = page.locator(".sw-root")
@@ -197,8 +198,8 @@ def test_review_game_in_marimo_says_how_to_open_the_replay(
     expect(root).to_have_attribute("data-game-over", "true")
     page.locator(".sw-root [data-action='review']").click()
     line = page.locator(".sw-root [data-status]")
-    expect(line).to_contain_text("Run widget.review() in a cell to step through this game.", timeout=30_000)
+    expect(line).to_contain_text("Run table.review() in a cell to step through this game.", timeout=30_000)
     assert line.inner_text().startswith("You emptied your pay-off pile and win 19 points.")
     note = page.locator(".sw-root [data-review-note]")
-    expect(note).to_contain_text("widget.review()")
+    expect(note).to_contain_text("table.review()")
     root.screenshot(path=str(artifacts / "marimo-review.png"))

@@ -218,3 +218,23 @@ def test_a_failed_answer_says_why_without_giving_the_solution_away() -> None:
     with language("es"):
         text = LessonSession(es).play("H:Ac>C2").text
     assert "regala 3,1% de tus posibilidades" in text and "experto juega" not in text, text
+
+
+def test_a_reason_that_lists_the_experts_line_keeps_only_the_pay_off_card() -> None:
+    """ "5♣ could have been played after A♠ from S2 on C1, K♣ from S4 on C1, ..." is the
+    puzzle's solution: a failed answer says only that the pay-off card could have been played."""
+    g = Game.new(seed=1)
+    bots = [get_bot("random", seed=1), get_bot("greedy", seed=1)]
+    while not g.is_over:
+        g.play(bots[g.current_player].choose(g.view(g.current_player)))
+    p = next(p for p in puzzles(g.to_record(), player=0, count=3) if p.solution == ("S2:As>C1",))
+    text = LessonSession(p).play("H:Kh>S1").text
+    assert (
+        "gives away 20% of your chances by the expert's reckoning: your pay-off card 5♣ could have been played this turn. A good answer"
+        in text
+    ), text
+    assert "A♠" not in text and "S2" not in text
+    es = next(q for q in puzzles(g.to_record(), player=0, count=3, lang="es") if q.number == p.number)
+    with language("es"):
+        text = LessonSession(es).play("H:Kh>S1").text
+    assert "tu carta de pago 5♣ podía jugarse en este turno" in text and "A♠" not in text, text

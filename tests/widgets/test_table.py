@@ -596,6 +596,25 @@ def test_a_page_that_can_show_the_replay_gets_it_below_the_table() -> None:
     assert w.review_ref.startswith("anywidget:") and "below the table" in w.status["text"]
 
 
+def test_a_replay_that_cannot_be_made_says_why() -> None:
+    """A game begun from a position (`Game.from_state`) has no record to replay: Review game
+    says so, rather than "Run w.review() in a cell" (which would fail the same way; only
+    marimo's failure to make a widget outside a cell points to a cell)."""
+    start = Game.new(seed=4, players=("You", "Greedy bot"))
+    game = Game.from_state(start.state, seed=4, players=("You", "Greedy bot"))
+    bots = [get_bot("greedy", seed=1), get_bot("greedy", seed=2)]
+    while not game.is_over:
+        game.play(bots[game.current_player].choose(game.view(game.current_player)))
+    w = SpiteWidget(game=game, opponent="greedy", opponent_delay=0)
+    front = FrontEnd(w)
+    front.send({"type": "review", "seq": front.seq, "inline": True})
+    assert front.kind == "error"
+    assert front.status.startswith("Could not open the review: this game started from a position"), (
+        front.status
+    )
+    assert w.review_ref == ""
+
+
 @pytest.mark.parametrize("inline", ["no", "false", 0, 1, None, [], {"x": 1}, 1.0])
 def test_a_review_message_with_a_wrong_inline_is_refused_and_changes_nothing(inline: object) -> None:
     w = finished_table()

@@ -94,8 +94,8 @@ class TableSession:
     ) -> None:
         if isinstance(opponent, str) and opponent not in BOT_NAMES and not is_spec(opponent):
             raise ValueError(
-                f"opponent must be one of {', '.join(BOT_NAMES)}, None, a module:MyBot spec or an object "
-                f"with choose(view), not {opponent!r}"
+                f"opponent must be one of {', '.join(BOT_NAMES)}, None, a module:MyBot spec, an object "
+                f"with choose(view) or a function of the view, not {opponent!r}"
             )
         if human not in (0, 1) or isinstance(human, bool):
             raise ValueError(f"human must be 0 or 1, not {human!r}")

@@ -19,6 +19,7 @@ has taken the screen. So the player who has just ended a turn never sees the nex
 
 from __future__ import annotations
 
+import os
 import sys
 import threading
 import time
@@ -392,8 +393,11 @@ class SpiteWidget(PythonOwnedWidget[StatusKind]):
         except ImportError:  # pragma: no cover - ipywidgets brings IPython
             return "w.review()"
         namespace = getattr(get_ipython(), "user_ns", None) or _marimo_globals()
-        names = [
-            k for k, v in list(namespace.items()) if v is self and k.isidentifier() and not k.startswith("_")
+        named = [(k, v) for k, v in list(namespace.items()) if k.isidentifier() and not k.startswith("_")]
+        # the table's own name, else a wrapper's that passes calls on to it (marimo's
+        # `table = mo.ui.anywidget(SpiteWidget(...))`, as the README writes it)
+        names = [k for k, v in named if v is self] or [
+            k for k, v in named if getattr(v, "widget", None) is self
         ]
         return f"{names[0]}.review()" if names else "w.review()"
 
@@ -434,10 +438,15 @@ class SpiteWidget(PythonOwnedWidget[StatusKind]):
             return
         try:
             self._review_widget = self.review()
-        except Exception:
-            # a front end that cannot make a widget outside a cell's run (marimo asserts it has
-            # no cell to attach the replay's module to): the replay is made by a cell there
-            self._review_in_a_cell(call)
+        except Exception as e:
+            if _raised_by_marimo(e):
+                # marimo cannot make a widget outside a cell's run (it asserts it has no cell to
+                # attach the replay's module to): there a cell makes the replay
+                self._review_in_a_cell(call)
+            else:
+                self._say(
+                    _("Could not open the review: {error}").format(error=str(e) or type(e).__name__), "error"
+                )
             return
         with self.hold_sync():
             self.review_label = self.session.review_label()
@@ -591,3 +600,13 @@ def _marimo_globals() -> dict[str, Any]:
         return dict(context.get_context().globals)
     except Exception:  # not inside marimo's kernel, or its private API changed
         return {}
+
+
+def _raised_by_marimo(error: BaseException) -> bool:
+    """Did `error` come from inside marimo (its code in the traceback)?"""
+    tb = error.__traceback__
+    while tb is not None:
+        if f"{os.sep}marimo{os.sep}" in tb.tb_frame.f_code.co_filename:
+            return True
+        tb = tb.tb_next
+    return False
