@@ -809,6 +809,10 @@ def _describe_steps(view: PlayerView, plan: Plan, next_turn: bool = True) -> str
         text = _("ends the turn with {card} on {under} on {pile}").format(
             card=w.card.display, under=stack[-1].display, pile=pile
         )
+    elif sum(1 for side in w.sides if not side) > 1:  # which empty one does not matter
+        text = _("ends the turn with {card} on an empty side stack ({pile})").format(
+            card=w.card.display, pile=pile
+        )
     else:
         text = _("ends the turn with {card} on the empty {pile}").format(card=w.card.display, pile=pile)
     if lead:

@@ -175,3 +175,15 @@ def test_random_explains_its_move_in_words_as_the_other_levels_do() -> None:
     )
     for move, line in said.values():
         assert str(move) not in line and re.search(r": picked at random from \d+ legal moves?$", line), line
+
+
+def test_a_discard_to_one_of_several_empty_side_stacks_does_not_single_it_out() -> None:
+    """ "ends the turn with 7♦ on the empty S1" read as if S1 mattered, with all four empty."""
+    game = Game.new(seed=2)
+    bot = get_bot("expert", seed=0)
+    assert str(bot.advise(game.view(0))) == "H:7d>S1"
+    assert bot.explain().startswith("ends the turn with 7♦ on an empty side stack (S1);")
+    with language("es"):
+        bot = get_bot("expert", seed=0)
+        bot.advise(game.view(0))
+        assert bot.explain().startswith("termina el turno con 7♦ en una pila lateral vacía (S1);")
