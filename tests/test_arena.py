@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import json
 import os
+import subprocess
+import sys
 from pathlib import Path
 
 import pytest
@@ -387,3 +389,18 @@ def test_the_round_robin_takes_a_move_limit(broken_bots: str, capsys: pytest.Cap
         assert "--move-limit must be a number of seconds above 0" in capsys.readouterr().err
     _, results = round_robin([sleepy, "random"], 1, workers=1, progress=False, move_limit=0.2)
     assert results[(sleepy, "random")].forfeits == (1, 0)
+
+
+def test_output_piped_into_a_reader_that_stops_early_ends_quietly() -> None:
+    """`spite-arena ... | head -1` printed a BrokenPipeError's traceback."""
+    code = "import sys; from spite_widget.bots.arena import main; sys.exit(main(sys.argv[1:]))"
+    proc = subprocess.Popen(
+        [sys.executable, "-c", code, "random", "greedy", "--games", "4", "--workers", "1"],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+    )
+    assert proc.stdout is not None and proc.stderr is not None
+    proc.stdout.close()  # the reader is gone before a line is written
+    err = proc.stderr.read().decode()
+    proc.wait(timeout=120)
+    assert "Traceback" not in err and "BrokenPipeError" not in err, err

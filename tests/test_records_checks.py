@@ -131,3 +131,27 @@ def test_a_stock_on_a_move_that_completes_nothing_is_a_record_error() -> None:
     with pytest.raises(RecordError, match="completes no center stack"):
         g.play("P:Ac>C1", stock=[])
     assert g.ply == 0
+
+
+def test_a_player_that_is_not_0_or_1_is_refused_as_such() -> None:
+    """`g.play(m, player=2)` said "it is not your turn: Player 0 is to move"; `g.view(True)` was
+    player 1."""
+    g = Game.new(seed=7)
+    for bad in (2, -1, True, "0"):
+        with pytest.raises(ValueError, match="player must be 0 or 1"):
+            g.play("P:Ac>C1", player=bad)  # type: ignore[arg-type]
+        with pytest.raises(ValueError, match="player must be 0 or 1"):
+            g.why_illegal("P:Ac>C1", player=bad)  # type: ignore[arg-type]
+    with pytest.raises(ValueError, match="player must be 0 or 1, not True"):
+        g.view(True)
+    assert g.ply == 0
+    g.play("P:Ac>C1", player=0)  # the player to move, named, still plays
+
+
+def test_a_record_with_data_that_is_not_json_is_not_written(tmp_path: Path) -> None:
+    """`g.meta["x-score"] = nan` was written as NaN, which no JSON reader but Python's takes."""
+    g = one_move_game()
+    g.meta["x-score"] = float("nan")
+    with pytest.raises(ValueError, match="not JSON"):
+        g.save(tmp_path / "a.json")
+    assert not (tmp_path / "a.json").exists()

@@ -713,7 +713,21 @@ def check_bots(parser: argparse.ArgumentParser, names: Sequence[str]) -> None:
 
 
 def main(argv: Sequence[str] | None = None) -> int:
-    """The `spite-arena` command (`spite-arena round-robin ...` plays a ladder: see ladder.py)."""
+    """The `spite-arena` command (`spite-arena round-robin ...` plays a ladder: see ladder.py).
+    Its output piped into a reader that stops early (`| head`) ends it quietly, as a Unix
+    command ends, rather than with a BrokenPipeError's traceback."""
+    try:
+        code = _main(argv)
+        sys.stdout.flush()
+        return code
+    except BrokenPipeError:
+        # Python's advice: point stdout at devnull, so that the flush at exit does not fail again
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(devnull, sys.stdout.fileno())
+        return 1
+
+
+def _main(argv: Sequence[str] | None = None) -> int:
     args_in = list(sys.argv[1:] if argv is None else argv)
     if args_in[:1] == ["round-robin"]:
         from .ladder import main as ladder_main

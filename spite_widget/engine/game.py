@@ -37,6 +37,13 @@ def check_players(players: Iterable[str] | None) -> tuple[str, str]:
     return (names[0], names[1])
 
 
+def _check_player(player: object) -> None:
+    """ValueError unless `player` is None, 0 or 1: player 2 is no player at all, which "it is
+    not your turn" would not say."""
+    if player is not None and (isinstance(player, bool) or player not in (0, 1)):
+        raise ValueError(f"player must be 0 or 1, not {player!r}")
+
+
 class _Undo(NamedTuple):
     """What one move changed, so that `undo` restores the table exactly."""
 
@@ -332,6 +339,7 @@ class Game:
 
     def why_illegal(self, move: Move | str, player: int | None = None) -> str | None:
         """None if `move` may be played now (by `player`, if given), else why not."""
+        _check_player(player)
         if not isinstance(move, Move):
             try:
                 move = Move.parse(move)
@@ -376,6 +384,7 @@ class Game:
                 move = Move.parse(move)  # type: ignore[arg-type]
             except InvalidMoveError as e:
                 raise NotAMoveError(str(e)) from None
+        _check_player(player)
         if self._result is not None or (player is not None and player != self._player):
             raise IllegalMoveError(self.why_illegal(move, player) or "")
         # the direct legality test: cheap, and only on failure do we build the reason

@@ -52,11 +52,15 @@ def check_path(path: object) -> None:
 
 
 def write_json(path: str | os.PathLike[str], record: dict[str, Any]) -> None:
-    """Write a record as JSON text, one key per line."""
+    """Write a record as JSON text, one key per line; ValueError, and no file written, for data
+    that is not JSON (NaN or infinity in a writer's own `x-` key: Python would write `NaN`)."""
     check_path(path)
+    try:
+        text = json.dumps(record, indent=1, allow_nan=False)
+    except ValueError as e:
+        raise ValueError(f"the record holds data that is not JSON: {e}") from None
     with open(path, "w", encoding="utf-8") as f:
-        json.dump(record, f, indent=1)
-        f.write("\n")
+        f.write(text + "\n")
 
 
 def read_json(path: str | os.PathLike[str]) -> Any:

@@ -102,7 +102,7 @@ class GameState:
 
     def view(self, player: int) -> PlayerView:
         """What `player` may see of this table, and nothing more."""
-        if player not in (0, 1):
+        if isinstance(player, bool) or player not in (0, 1):  # True == 1, but it is no player
             raise ValueError(f"player must be 0 or 1, not {player!r}")
         return PlayerView(
             player=player,
