@@ -508,7 +508,7 @@ class ArenaResult:
             rows.append(f"{a} (A) by seat, won-drew-lost: " + ", ".join(parts))
         if wa + wb:
             rows.append(
-                f"{a} win rate over decided {many}: {100 * self.win_rate:.1f}% "
+                f"{a} (A) win rate over decided {many}: {100 * self.win_rate:.1f}% "
                 f"(95% Wilson CI {100 * lo:.1f}%-{100 * hi:.1f}%)"
             )
         else:
