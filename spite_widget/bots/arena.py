@@ -27,7 +27,7 @@ from collections.abc import Callable, Iterable, Iterator, Sequence
 from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
+from typing import Any, Final
 
 from ..engine.errors import RecordError
 from ..engine.game import Game
@@ -36,6 +36,10 @@ from . import BOT_NAMES, EXTRA_BOTS, get_bot
 from .protocol import BotError, is_spec
 
 MAX_MOVE_LIMIT = 86_400.0
+FORFEITS: Final = (
+    "forfeits (a bot raised, answered an illegal move or passed the move limit; the other bot wins):"
+)
+"""The heading of the forfeits, in the arena's table and the round robin's."""
 """The longest --move-limit, a day: the timer (setitimer) refuses what is beyond its range."""
 
 MAX_MATCH_GAMES = 1000
@@ -488,8 +492,7 @@ class ArenaResult:
         if fa or fb:
             first = next(o for o in self.outcomes if o.forfeit is not None)
             rows.append(
-                f"forfeits (a bot raised, answered an illegal move or passed the move limit; the other bot wins): "
-                f"{a} {fa}, {b} {fb}; first, in {one} {first.index + 1}: {first.forfeit_reason}"
+                f"{FORFEITS} {a} {fa}, {b} {fb}; first, in {one} {first.index + 1}: {first.forfeit_reason}"
             )
 
         def share(k: int) -> str:
@@ -693,6 +696,12 @@ def tournament(
     return out
 
 
+def check_move_limit(parser: argparse.ArgumentParser, seconds: float | None) -> None:
+    """Refuse, in one usage line, a `--move-limit` no bot could keep or that no run needs."""
+    if seconds is not None and not 0 < seconds <= MAX_MOVE_LIMIT:
+        parser.error(f"--move-limit must be a number of seconds above 0 and at most {MAX_MOVE_LIMIT:g}")
+
+
 def check_bots(parser: argparse.ArgumentParser, names: Sequence[str]) -> None:
     """Refuse, in one usage line, a bot name the command cannot play: a level it does not
     know, or a `module:MyBot` spec that does not load (its module is looked for beside you,
@@ -768,8 +777,7 @@ def _main(argv: Sequence[str] | None = None) -> int:
         parser.error("--games must be at least 1")
     if args.workers is not None and args.workers < 1:
         parser.error("--workers must be at least 1")
-    if args.move_limit is not None and not 0 < args.move_limit <= MAX_MOVE_LIMIT:
-        parser.error(f"--move-limit must be a number of seconds above 0 and at most {MAX_MOVE_LIMIT:g}")
+    check_move_limit(parser, args.move_limit)
     if args.resume and not args.save:
         parser.error("--resume needs --save DIR: the directory the stopped run saved its records in")
     check_bots(parser, (args.bot_a, args.bot_b))

@@ -18,7 +18,7 @@ import random
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from .arena import ArenaResult, run_arena
+from .arena import FORFEITS, ArenaResult, run_arena
 
 Score = tuple[int, int, float]
 """(i, j, score of i in one game: 1, 0.5 or 0)."""
@@ -143,7 +143,7 @@ def forfeit_rows(results: dict[tuple[str, str], ArenaResult]) -> list[str]:
     if not first:
         return []
     kind = "matches" if any(r.matches for r in results.values()) else "games"
-    rows = ["forfeits (a bot raised, answered an illegal move or passed the move limit; the other bot wins):"]
+    rows = [FORFEITS]
     for bot, why in first.items():
         n, of = lost[bot]
         rows.append(f"  {bot}: {n} of {of} {kind}; first, {why}")
@@ -171,7 +171,7 @@ def table(ladder: Sequence[Rating], results: dict[tuple[str, str], ArenaResult])
 def main(argv: Sequence[str] | None = None) -> int:
     """`spite-arena round-robin BOT BOT [BOT...]`."""
     from . import BOT_NAMES, EXTRA_BOTS
-    from .arena import MAX_MOVE_LIMIT, check_bots
+    from .arena import check_bots, check_move_limit
 
     levels = ", ".join((*BOT_NAMES, *EXTRA_BOTS))
     parser = argparse.ArgumentParser(
@@ -204,8 +204,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         parser.error("--games must be at least 1")
     if args.workers is not None and args.workers < 1:
         parser.error("--workers must be at least 1")
-    if args.move_limit is not None and not 0 < args.move_limit <= MAX_MOVE_LIMIT:
-        parser.error(f"--move-limit must be a number of seconds above 0 and at most {MAX_MOVE_LIMIT:g}")
+    check_move_limit(parser, args.move_limit)
     check_bots(parser, bots)
     ladder, results = round_robin(
         bots,

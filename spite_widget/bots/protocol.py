@@ -184,9 +184,14 @@ def load_bot(spec: str, seed: int | None = None) -> Any:
             obj = maker(seed=seed) if takes_seed else maker()
         except Exception as e:
             raise ValueError(f"cannot load bot {spec!r}: {attr}() raised {type(e).__name__}: {e}") from e
-    elif inspect.isfunction(obj) or inspect.isbuiltin(obj):
+    elif _is_function(obj):
         obj = _FunctionBot(obj, attr)
     return obj
+
+
+def _is_function(obj: object) -> bool:
+    """A plain function (or a partial of one), taken as a bot `f(view) -> move`."""
+    return inspect.isfunction(obj) or inspect.isbuiltin(obj) or isinstance(obj, functools.partial)
 
 
 class _FunctionBot:
@@ -241,7 +246,7 @@ def as_bot(bot: object, seed: int | None = None) -> Bot:
         return bot  # a built-in level: its moves are legal by construction
     if isinstance(bot, ProtocolBot):
         return bot
-    if inspect.isfunction(bot) or inspect.isbuiltin(bot) or isinstance(bot, functools.partial):
+    if _is_function(bot):
         # a plain function f(view) -> move, as a `module:function` spec already gives one
         inner = bot.func if isinstance(bot, functools.partial) else bot
         return ProtocolBot(_FunctionBot(bot, str(getattr(inner, "__name__", "function"))))

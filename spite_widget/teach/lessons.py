@@ -161,8 +161,13 @@ def tidy_end(game: Game, start: int) -> bool:
     state = before.state
     if any(m.source == "H" and m.to_center for m in state.legal_moves()):
         return False
-    side = state.sides[state.current_player][last.target_index]
-    return not side or (RANK_OF[side[-1]] != KING and RANK_OF[side[-1]] == RANK_OF[last.card] + 1)
+    return not buries(state.sides[state.current_player][last.target_index], last.card)
+
+
+def buries(side: Sequence[Card], card: Card) -> bool:
+    """Does `card` put on side stack `side` cover one of the player's cards? Not on an empty
+    stack, nor on a card one rank higher (a King's own rank is never used: it is covered)."""
+    return bool(side) and (RANK_OF[side[-1]] == KING or RANK_OF[side[-1]] != RANK_OF[card] + 1)
 
 
 def opponent_can_reach_payoff(state: GameState, opponent: int) -> bool:

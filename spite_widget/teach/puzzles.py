@@ -12,6 +12,7 @@ and the expert's line for the rest of the turn is said once the goal is reached.
 
 from __future__ import annotations
 
+import functools
 import re
 from collections.abc import Callable
 from dataclasses import dataclass, field
@@ -250,10 +251,6 @@ def _loss_and_threshold(loss: float) -> tuple[str, str]:
     return shown, threshold
 
 
-_EXPERT_PLAYS = {"en": " (the expert plays ", "es": " (el experto juega ", "pt": " (o especialista joga "}
-"""Where the expert's own move is named in a rating's `why`: a puzzle keeps that for its solution."""
-
-
 def _reason(why: str) -> str:
     """The reason in a rating's `why` ("gives up 3% of your chances: it leaves the opponent ... (the
     expert plays 9♦ on S2)"): after the share, before the expert's move ("" without one). A
@@ -262,20 +259,22 @@ def _reason(why: str) -> str:
     _share, colon, reason = why.partition(": ")
     if not colon:
         return ""
-    lead = _LEAD_IN.get(get_language())
-    if lead is None:
-        lead = _LEAD_IN[get_language()] = _template(
-            _("{card} could have been played after {cards} (the expert plays {move})")
-        )
+    lead, expert_plays = _readers(get_language())
     found = lead.fullmatch(reason)
     if found:
         return _("your pay-off card {card} could have been played this turn").format(card=found["card"])
-    cut = reason.find(_EXPERT_PLAYS.get(get_language(), _EXPERT_PLAYS["en"]))
+    cut = reason.find(expert_plays)
     return (reason[:cut] if cut >= 0 else reason).strip()
 
 
-_LEAD_IN: dict[str, re.Pattern[str]] = {}
-"""By language, the expert's "could have been played after" reason as a pattern."""
+@functools.cache
+def _readers(lang: str) -> tuple[re.Pattern[str], str]:
+    """In `lang` (in force), the expert's "could have been played after" reason as a pattern,
+    and the words that name the expert's own move (" (the expert plays "), both read off the
+    catalog's own message, which ends every reason of the expert's with that move."""
+    text = _("{card} could have been played after {cards} (the expert plays {move})")
+    before_move = text[: text.index("{move}")]
+    return _template(text), before_move[before_move.rindex(" (") :]
 
 
 def _template(text: str) -> re.Pattern[str]:

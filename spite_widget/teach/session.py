@@ -22,7 +22,7 @@ from ..engine.narrate import describe_move
 from ..engine.rules import HAND_SIZE
 from ..engine.state import PlayerView
 from .explain import explain
-from .lessons import MATCH_TARGET, Lesson, moves_since, opponent_can_reach_payoff
+from .lessons import MATCH_TARGET, Lesson, buries, moves_since, opponent_can_reach_payoff
 from .lessons import lesson as lesson_by_id
 from .position import explain_position
 
@@ -341,16 +341,11 @@ class LessonSession:
         before = self.game.copy()
         before.undo()
         sides = before.state.sides[before.state.current_player]
-
-        def buries(stack: tuple[Card, ...]) -> bool:
-            top = stack[-1] if stack else None
-            return top is not None and (RANK_OF[top] == KING or RANK_OF[top] != RANK_OF[m.card] + 1)
-
-        if not buries(sides[m.target_index]):
+        if not buries(sides[m.target_index], m.card):
             return ""
         under = sides[m.target_index][-1]
         pile = f"S{m.target_index + 1}"
-        onto = [i for i, stack in enumerate(sides) if stack and not buries(stack)]
+        onto = [i for i, stack in enumerate(sides) if stack and not buries(stack, m.card)]
         if onto:
             return " " + _(
                 "One thing to mend: your {card} on {pile} buries your {top}; on {other_pile} it "
