@@ -155,3 +155,14 @@ def test_a_record_with_data_that_is_not_json_is_not_written(tmp_path: Path) -> N
     with pytest.raises(ValueError, match="not JSON"):
         g.save(tmp_path / "a.json")
     assert not (tmp_path / "a.json").exists()
+
+
+@pytest.mark.parametrize("rules", [None, [], "defaults", 0])
+def test_a_records_rules_must_be_an_object(rules: object) -> None:
+    """`"rules": null` used to be read as the defaults: a record states its rules."""
+    record = one_move_game().to_record()
+    record["rules"] = rules
+    with pytest.raises(RecordError, match="rules must be an object"):
+        Game.from_record(record)
+    record["rules"] = {}
+    assert Game.from_record(record).rules.kings_start_stacks is False

@@ -212,6 +212,11 @@ def read_game(record: object, *, check_result: bool = True) -> Game:
     missing = [k for k in ("rules", "players", "first_player", "deck", "moves") if k not in record]
     if missing:
         raise RecordError(f"missing {', '.join(missing)}")
+    if not isinstance(record["rules"], dict):
+        # the code's Rules.from_dict(None) means "the defaults"; a record states its rules
+        raise RecordError(
+            f'rules must be an object such as {{"kings_start_stacks": false}}, not {json.dumps(record["rules"], default=repr)}'
+        )
     try:
         deck = check_two_packs(_cards(record["deck"], "deck"))
         game = Game(
