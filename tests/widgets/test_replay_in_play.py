@@ -75,6 +75,8 @@ def test_a_review_mid_game_refuses_side_lines_other_seats_and_the_expert() -> No
         lambda: review.review_with_bot(),
         lambda: review.open_puzzles(),
         lambda: review.load(SAMPLE),
+        # the exported page shows every position from above: the other hand, the stock
+        lambda: review.to_html(),
     )
     for refused in refusals:
         with pytest.raises(ValueError, match="still being played"):
@@ -115,6 +117,7 @@ def test_seat_only_needs_a_seat() -> None:
 def test_a_finished_games_review_is_seen_from_above_with_everything() -> None:
     table = SpiteWidget(game=played_to_the_end(), opponent=None)
     review = table.review()
+    assert review.to_html().startswith("<!DOCTYPE html>")  # exported once the game is over
     assert review.seat_only is None and review.perspective is None
     assert all(s["hand"] is not None for s in review.table["seats"])
     assert review.info["in_play"] is False and review.info["review"] is True

@@ -341,6 +341,9 @@ class ReplayWidget(PythonOwnedWidget[StatusKind]):
         """A self-contained HTML page of the replay (seen from above, comments and side lines
         included) that steps through the game in a browser without a kernel; written to
         `path` if given, and returned. In `lang` (default: the widget's), `<html lang>` too."""
+        self._refuse_in_play(
+            "export", "the page shows every position from above, the other hand and the stock included"
+        )
         chosen = self.lang if lang is None else check_language(lang)
         with self._lock:
             record = self._replay.record
@@ -435,13 +438,14 @@ class ReplayWidget(PythonOwnedWidget[StatusKind]):
             self._say(_("{heading}, below the replay.").format(heading=self.puzzles_label), "info")
             return self._puzzle_widget
 
-    def _refuse_in_play(self, what: str) -> None:
+    def _refuse_in_play(
+        self, what: str, why: str = "side lines would draw from the stock, a review judges the other hand"
+    ) -> None:
         """A game still being played (`seat_only`) is only stepped through from its seat."""
         if self.seat_only is not None:
             raise ValueError(
                 f"cannot {what} this replay: the game is still being played, so it is seen from "
-                f"{self._seat_words(self.seat_only)} only (side lines would draw from the stock, a "
-                "review judges the other hand). Open the review again once the game is over."
+                f"{self._seat_words(self.seat_only)} only ({why}). Open the review again once the game is over."
             )
 
     def _seat_words(self, seat: int) -> str:
