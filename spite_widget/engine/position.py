@@ -166,8 +166,26 @@ def check_state(state: GameState) -> None:
     if state.current_player not in (0, 1) or state.ply < 0:
         raise ValueError("the player to move is 0 or 1 and the ply a whole number >= 0")
     r = state.result
-    if r is not None and r.winner is not None and state.payoffs[r.winner]:
-        raise ValueError(f"player {r.winner} won, so their pay-off pile must be empty")
+    if r is not None and r.winner is not None:
+        if state.payoffs[r.winner]:
+            raise ValueError(f"player {r.winner} won, so their pay-off pile must be empty")
+        left = len(state.payoffs[1 - r.winner])
+        if r.points != left:
+            raise ValueError(
+                f"player {r.winner} won {r.points} points, but a win scores the cards left in the other "
+                f"pay-off pile: {left}"
+            )
+    if r is not None and r.winner is None and state.stock:
+        raise ValueError(
+            f"a draw comes when the stock runs dry, and the stock holds {len(state.stock)} cards"
+        )
+    if r is None:
+        emptied = [p for p in (0, 1) if not state.payoffs[p]]
+        if emptied:
+            raise ValueError(
+                f"player {emptied[0]}'s pay-off pile is empty, so the game is over: result:won-{emptied[0]}-"
+                f"{len(state.payoffs[1 - emptied[0]])}"
+            )
 
 
 def _seen(view: PlayerView) -> list[Card]:

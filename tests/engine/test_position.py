@@ -151,3 +151,22 @@ def test_a_guessed_other_hand_is_dealt_as_given_and_a_wrong_guess_is_refused():
     seen = next(c for c in ALL_CARDS if c not in hidden)  # both copies on view
     with pytest.raises(ValueError, match="other hand holds"):
         deal_unseen(view, 3, (*guess[:-1], seen) if n else (seen,))
+
+
+def test_a_result_that_the_table_contradicts_is_refused():
+    """`result:draw` with 54 cards in the stock, or a win scored 99 when the other pay-off pile
+    holds 20, read back as they said; a pay-off pile emptied with no result, too."""
+    deal = Game.new(seed=3).state.to_text()
+    with pytest.raises(ValueError, match="a draw comes when the stock runs dry, and the stock holds 54"):
+        GameState.from_text(deal.replace("result:-", "result:draw"))
+    won = next(
+        g for g in (played(s, 10_000) for s in range(20)) if g.outcome and g.outcome.winner is not None
+    )
+    r = won.outcome
+    assert r is not None and r.winner is not None
+    text = won.state.to_text()
+    assert GameState.from_text(text) == won.state
+    with pytest.raises(ValueError, match=f"won 99 points, but .* pay-off pile: {r.points}"):
+        GameState.from_text(text.replace(f"result:won-{r.winner}-{r.points}", f"result:won-{r.winner}-99"))
+    with pytest.raises(ValueError, match=f"player {r.winner}'s pay-off pile is empty, so the game is over"):
+        GameState.from_text(text.replace(f"result:won-{r.winner}-{r.points}", "result:-"))
