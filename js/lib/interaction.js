@@ -27,7 +27,7 @@ export class Interaction {
   constructor(host, io) {
     this.host = host;
     this.io = io;
-    this.selected = null; // {source, card}
+    this.selected = null; // {source, card, nth}: nth tells two equal hand cards apart
     this.focusKey = null;
     this.stopKey = null; // the pile or card that is the table's Tab stop (see rememberFocus)
     this.seq = -1;
@@ -169,11 +169,21 @@ export class Interaction {
     return (card.dataset.source !== "H" && card.closest("[data-pile]")) || card;
   }
 
+  /** Which of the hand's cards equal to `card` it is (0 for the first): two 4♣ play the
+   * same move, but the one picked up is the one shown and heard as picked up. */
+  nthOf(card) {
+    if (card.dataset.source !== "H") return 0;
+    const hand = this.drawn && this.drawn.piles.get("H");
+    const same = hand ? [...hand.querySelectorAll(`.sw-face[data-card="${card.dataset.card}"]`)] : [];
+    return Math.max(0, same.indexOf(card));
+  }
+
   sourceElement(sel) {
     const { piles } = this.drawn;
     if (sel.source === "H") {
       const hand = piles.get("H");
-      return hand ? hand.querySelector(`.sw-face[data-card="${sel.card}"]`) : null;
+      const same = hand ? hand.querySelectorAll(`.sw-face[data-card="${sel.card}"]`) : [];
+      return same[sel.nth || 0] || same[0] || null;
     }
     const p = piles.get(sel.source);
     const cards = p ? p.querySelectorAll(".sw-face") : [];
@@ -202,8 +212,8 @@ export class Interaction {
     }
   }
 
-  select(source, card) {
-    this.selected = { source, card };
+  select(source, card, nth = 0) {
+    this.selected = { source, card, nth };
     this.paintSelection();
     const targets = [...(this.moves.get(`${source}:${card}`) || [])];
     const m = this.io.model || null;
@@ -263,15 +273,18 @@ export class Interaction {
       if (targets.has(pile) || asDrop) return this.place(pile);
       // (with a card held, a click anywhere on a pile is about that pile, buried cards and all)
       if (card) {
-        const same = card.dataset.source === this.selected.source && card.dataset.card === this.selected.card;
+        const same =
+          card.dataset.source === this.selected.source &&
+          card.dataset.card === this.selected.card &&
+          this.nthOf(card) === (this.selected.nth || 0);
         if (same) return this.cancel();
         if (this.moves.has(`${card.dataset.source}:${card.dataset.card}`))
-          return this.select(card.dataset.source, card.dataset.card);
+          return this.select(card.dataset.source, card.dataset.card, this.nthOf(card));
       }
       return this.place(pile); // not lit: Python explains why not
     }
     if (buried) return this.sayBuried(buried, card);
-    if (card) return this.select(card.dataset.source, card.dataset.card);
+    if (card) return this.select(card.dataset.source, card.dataset.card, this.nthOf(card));
     const m = this.io.model || null;
     if (pile === "H" || OWN_SOURCES.includes(pile)) this.io.say(t(m, "select.empty"), "info");
     else if (pile.startsWith("O-")) {
@@ -313,7 +326,7 @@ export class Interaction {
       return;
     }
     this.selected = null;
-    this.select(card.dataset.source, card.dataset.card);
+    this.select(card.dataset.source, card.dataset.card, this.nthOf(card));
     if (e.dataTransfer) {
       e.dataTransfer.effectAllowed = "move";
       e.dataTransfer.setData("text/plain", `${card.dataset.source}:${card.dataset.card}`);
@@ -358,6 +371,12 @@ export class Interaction {
   moveFocus(from, key) {
     const items = this.focusables().filter((x) => x.getClientRects().length);
     if (!items.length) return;
+    if (from === this.host) {
+      // the focus waits on the table while the other player moves (see the table's draw): an
+      // arrow leaves it waiting; once it may play, an arrow goes to its Tab stop, its own pile
+      if (!this.blocked) this.focusStop();
+      return;
+    }
     if (!items.includes(from)) {
       this.rememberFocus(items[0]);
       this.focusEl(items[0]);
@@ -426,7 +445,7 @@ export class Interaction {
 
   focusKeyOf(x) {
     if (x.dataset.action) return `action:${x.dataset.action}`;
-    if (x.dataset.source === "H") return `H:${x.dataset.card}`;
+    if (x.dataset.source === "H") return `H:${x.dataset.card}:${this.nthOf(x)}`;
     const p = x.closest("[data-pile]");
     return p ? `pile:${this.pileName(p)}` : null;
   }
@@ -470,7 +489,10 @@ export class Interaction {
     if (this.focusKey) target = items.find((x) => this.focusKeyOf(x) === this.focusKey) || null;
     const entry = this.stopElement();
     if (entry) entry.tabIndex = 0;
-    const hadFocus = this.host.contains(this.activeElement()) || this.wantFocus;
+    // the focus waiting on the table itself (the other player moving) stays there: the
+    // table drawn again is not a reason to take it to a pile (see the table's draw)
+    const active = this.activeElement();
+    const hadFocus = (this.host.contains(active) && active !== this.host) || this.wantFocus;
     if (target && hadFocus && !target.dataset.action) target.focus({ preventScroll: true });
   }
 }

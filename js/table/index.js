@@ -168,10 +168,10 @@ function render({ model, el, host }) {
       const again = root.querySelector(`.sw-buttons button[data-action="${focusedAction}"]`);
       const now = interaction.activeElement();
       if (again && !again.disabled) again.focus({ preventScroll: true });
-      else if (!now || !root.contains(now)) {
-        const fallback = root.querySelector(".sw-buttons button:not(:disabled)");
-        if (fallback) fallback.focus({ preventScroll: true });
-      }
+      // the button turned grey by its own press (Undo with nothing left to take back): the
+      // focus goes back to the table, where the move was, not on to another button that a
+      // second press of Enter or Space would set off
+      else if (!now || !root.contains(now)) interaction.focusStop();
     }
     animateChange(shown, table, before, next.piles);
     drawn = next;

@@ -409,3 +409,70 @@ def test_the_bots_turn_is_read_once(notebook: Any, page: Any) -> None:
     assert len(set(shown)) >= 2, shown  # each move was shown as it was played
     # but not read: the one line read is the summary, every card and the tally
     assert len(said) == 1 and "pay-off card" in said[0], said
+
+
+def test_the_focus_stays_on_the_table_through_the_bots_whole_turn(notebook: Any, page: Any) -> None:
+    """A keyboard player who ends the turn on a side stack: with each of the bot's moves the
+    focus went from the table back to that side stack and to the table again (each landing
+    read out by a screen reader). It waits on the table once, and comes back once."""
+    notebook.open(
+        "keyboard_park.ipynb",
+        [
+            # this deal's greedy bot answers a first card put on S1 with a turn of 4 moves
+            "from spite_widget import SpiteWidget\n"
+            "w = SpiteWidget(opponent='greedy', seed=10, opponent_delay=0.3)\n"
+            "w",
+            "import json\nprint(json.dumps({'moves': len(w.game.moves), 'over': w.game.is_over}))",
+        ],
+        run=False,
+    )
+    notebook.run_cell(0)
+    page.locator(ROOT).wait_for()
+    page.evaluate(FOCUS_RECORDER)
+    longest = 0
+    for side in ("S1", "S2", "S3", "S4"):
+        before = notebook.run_json(1)
+        if before["over"]:
+            break
+        hand = page.locator(f"{ROOT} [data-pile=H] .sw-face").first
+        hand.focus()
+        page.keyboard.press("Enter")
+        page.locator(f"{ROOT} [data-pile={side}]").focus()
+        page.evaluate("() => { window.__swFocus = []; }")
+        seq = page.locator(ROOT).get_attribute("data-seq")
+        page.keyboard.press("Enter")  # the turn ends: the bot plays
+        page.wait_for_function(
+            "seq => { const r = document.querySelector('.sw-root'); return r.dataset.seq !== seq && "
+            "r.dataset.busy === 'false' && (r.dataset.playerToMove === '0' || r.dataset.gameOver === 'true'); }",
+            arg=seq,
+            timeout=30_000,
+        )
+        page.wait_for_timeout(300)
+        seen = page.evaluate("() => window.__swFocus")
+        after = notebook.run_json(1)
+        bots = after["moves"] - before["moves"] - 1
+        if after["over"]:
+            break
+        assert seen == ["root", side], (bots, seen)
+        longest = max(longest, bots)
+        if longest >= 2:
+            break
+    assert longest >= 2  # a turn of two moves or more was watched (one move never showed it)
+
+
+def test_of_two_equal_hand_cards_the_one_picked_up_shows_as_picked_up(bare: Any) -> None:
+    """Hand 3♣ 4♠ K♥ 4♣ 4♣: Enter on the second 4♣ marked the first one pressed and lifted."""
+    w = SpiteWidget(opponent="greedy", seed=3, opponent_delay=0)
+    assert [str(c) for c in w.game.state.hands[0]] == ["3c", "4s", "Kh", "4c", "4c"]
+    page = bare.open(w)
+    fours = page.locator(".sw-root [data-pile=H] .sw-face[data-card='4c']")
+    pressed = "els => els.map(e => e.getAttribute('aria-pressed') + (e.classList.contains('sw-selected') ? '+' : ''))"
+    fours.nth(1).focus()
+    page.keyboard.press("Enter")
+    assert fours.evaluate_all(pressed) == ["false", "true+"]
+    page.keyboard.press("ArrowLeft")  # onto the first 4♣: Enter picks that one up instead
+    assert page.evaluate("() => document.activeElement.dataset.card") == "4c"
+    page.keyboard.press("Enter")
+    assert fours.evaluate_all(pressed) == ["true+", "false"]
+    page.keyboard.press("Enter")  # the same card again puts it back
+    assert fours.evaluate_all(pressed) == ["false", "false"]
