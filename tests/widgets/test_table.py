@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import os
+import re
 import subprocess
 import sys
 import time
@@ -719,3 +720,20 @@ def test_a_move_the_hint_suggests_is_never_marked_by_the_review() -> None:
         if n in followed and m.get("mark") in ("?!", "?", "??")
     }
     assert len(followed) >= 30 and marked == {}, marked
+
+
+@pytest.mark.parametrize("lang", ["en", "es", "pt"])
+def test_a_hint_is_read_out_with_its_cards_in_words(lang: str) -> None:
+    """The status line shows the expert's reasons with card symbols; the live region read
+    "4♠" and "A♠, K♥" out as symbols after a first sentence in words."""
+    w = SpiteWidget(opponent="greedy", seed=3, opponent_delay=0, lang=lang)
+    front = FrontEnd(w)
+    said = []
+    for _ in range(6):
+        front.press("hint")
+        assert w.status["kind"] == "hint"
+        said.append((w.status["text"], w.status["words"]))
+        front.move(w.hint)
+        w.wait()
+    assert any(re.search("[♣♦♥♠]", text) for text, _words in said)  # the line shows symbols
+    assert not [words for _text, words in said if re.search("[♣♦♥♠]", words)]

@@ -23,7 +23,7 @@ from typing import Final, NamedTuple
 from ...bots import BOT_NAMES, Bot, get_bot
 from ...bots.expert import ExpertBot
 from ...bots.protocol import BotLike, bot_name, is_spec
-from ...engine.cards import STACK_COMPLETE, card_words, the_card
+from ...engine.cards import STACK_COMPLETE, SUIT_SYMBOLS, card_words, the_card
 from ...engine.errors import IllegalMoveError
 from ...engine.game import DEFAULT_PLAYERS, Game, GameWatcher, Played
 from ...engine.i18n import N_, _, ngettext
@@ -46,6 +46,14 @@ from .summary import SHORT_ENOUGH, STATUS_ROOM, TurnMove, summarize_turn
 
 _CARD: Final = re.compile(r"(?:10|[A2-9JQK])[♣♦♥♠]")
 """A card as the bots' explanations name it (A♦, 10♣)."""
+
+
+def _card_code(shown: str) -> str:
+    """A card as `_CARD` finds it, in the notation: "10♣" -> "Tc"."""
+    rank, symbol = shown[:-1], shown[-1]
+    suit = next(s for s, sym in SUIT_SYMBOLS.items() if sym == symbol)
+    return ("T" if rank == "10" else rank) + suit
+
 
 _SOURCE_WORDS = {"P": N_("your pay-off card"), "H": N_("from your hand")}
 
@@ -364,6 +372,8 @@ class TableSession:
             source = _("from side stack {number}").format(number=move.source[1:])
         why = _sentence(bot.explain())  # the bots speak the language in force
         tail = f" {why}" if why else ""
+        # read out, the expert's reasons name their cards in words too ("4♠" is "four of spades")
+        heard = _CARD.sub(lambda m: card_words(_card_code(m.group())), tail)
         # screen readers hear the move in words first; the line after it names cards by symbol
         words = _("Hint: {the_card} ({source}) on {pile}.").format(
             the_card=the_card(move.card), source=source, pile=pile_words(move.target)
@@ -374,11 +384,11 @@ class TableSession:
             text = _("Hint ({source}): the expert {line}").format(
                 source=source, line=why[0].lower() + why[1:]
             )
-            return Say(text, "hint", words + tail), str(move)
+            return Say(text, "hint", words + heard), str(move)
         text = _("Hint: {card} ({source}) on {pile}.").format(
             card=move.card.display, source=source, pile=move.target
         )
-        return Say(text + tail, "hint", words + tail), str(move)
+        return Say(text + tail, "hint", words + heard), str(move)
 
     def last_again(self) -> LastMove | None:
         """The last move's sentences again, in the language in force (after a change of language)."""
