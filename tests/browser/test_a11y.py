@@ -476,3 +476,53 @@ def test_of_two_equal_hand_cards_the_one_picked_up_shows_as_picked_up(bare: Any)
     assert fours.evaluate_all(pressed) == ["true+", "false"]
     page.keyboard.press("Enter")  # the same card again puts it back
     assert fours.evaluate_all(pressed) == ["false", "false"]
+
+
+def test_undo_pressed_by_keyboard_gives_the_focus_back_to_the_table(bare: Any) -> None:
+    """Undo greys itself once nothing is left to take back: the focus fell to Hint, the first
+    button still lit, and a second press of Space asked for a hint."""
+    w = SpiteWidget(opponent="greedy", seed=1, opponent_delay=0)
+    page = bare.open(w)
+    page.locator(".sw-root [data-pile=P]").focus()
+    page.keyboard.press("Enter")
+    page.locator(".sw-root [data-pile=C1]").focus()
+    page.keyboard.press("Enter")
+    page.wait_for_function("() => !document.querySelector('.sw-root [data-action=undo]').disabled")
+    assert [str(m) for m in w.game.moves] == ["P:Ad>C1"]
+    page.locator(".sw-root [data-action=undo]").focus()
+    page.keyboard.press("Enter")
+    page.wait_for_function("() => document.querySelector('.sw-root [data-action=undo]').disabled")
+    assert not w.game.moves
+    focused = page.evaluate(
+        "() => { const a = document.activeElement; return a.dataset.action || a.closest('[data-pile]')?.dataset.pile; }"
+    )
+    assert focused == "C1"  # where the move was, the table's Tab stop
+    page.keyboard.press("Space")
+    assert w.hint == "" and not w.game.moves
+
+
+def test_an_arrow_while_the_bot_plays_leaves_the_focus_waiting_on_the_table(notebook: Any, page: Any) -> None:
+    """The focus waiting on the table, an arrow sent it to the first pile drawn, the other
+    player's pay-off pile, whatever its direction; that pile then stayed the Tab stop."""
+    notebook.open(
+        "keyboard_wait_arrow.ipynb",
+        [
+            "from spite_widget import SpiteWidget\nw = SpiteWidget(opponent='greedy', seed=10, opponent_delay=1.0)\nw"
+        ],
+        run=False,
+    )
+    notebook.run_cell(0)
+    page.locator(ROOT).wait_for()
+    page.locator(f"{ROOT} [data-pile=H] .sw-face").first.focus()
+    page.keyboard.press("Enter")
+    page.locator(f"{ROOT} [data-pile=S1]").focus()
+    page.keyboard.press("Enter")  # the turn ends: the bot plays 4 moves, a second apart
+    page.wait_for_function("() => document.activeElement === document.querySelector('.sw-root')")
+    page.keyboard.press("ArrowLeft")
+    assert page.evaluate("() => document.activeElement === document.querySelector('.sw-root')")
+    page.wait_for_function(
+        "() => { const r = document.querySelector('.sw-root'); return r.dataset.busy === 'false' && "
+        "r.dataset.playerToMove === '0'; }",
+        timeout=30_000,
+    )
+    assert page.evaluate("() => document.activeElement.closest('[data-pile]')?.dataset.pile") == "S1"
