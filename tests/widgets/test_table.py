@@ -737,3 +737,17 @@ def test_a_hint_is_read_out_with_its_cards_in_words(lang: str) -> None:
         w.wait()
     assert any(re.search("[♣♦♥♠]", text) for text, _words in said)  # the line shows symbols
     assert not [words for _text, words in said if re.search("[♣♦♥♠]", words)]
+
+
+def test_a_game_the_computer_begins_is_announced_once_with_its_number() -> None:
+    """Next game: "Game 2. Greedy bot is playing…" was followed at once by "Greedy bot is
+    playing…", which a screen reader spoke in its place: the game's number was lost."""
+    w = SpiteWidget(game=played_to_the_end(), opponent="greedy", opponent_delay=0.2, seed=1)
+    seen: list[str] = []
+    w.observe(lambda change: seen.append(change["new"]["text"]), names="status")
+    w.next_game()
+    w.wait()
+    assert w.game.moves and w.game.players[1] == "Greedy bot"
+    assert seen[0] == "Game 2. Greedy bot is playing…"
+    assert "Greedy bot is playing…" not in seen
+    assert seen[1].startswith("Greedy bot played")

@@ -151,7 +151,7 @@ class SpiteWidget(PythonOwnedWidget[StatusKind]):
         with self._speaking():
             session.watch_with(self)
             self._sync(say(session.turn_text(), "turn"))
-            self._maybe_start_computer()
+            self._maybe_start_computer(told=True)
 
     # ------------------------------------------------------------------ public
     @property
@@ -265,7 +265,7 @@ class SpiteWidget(PythonOwnedWidget[StatusKind]):
         the table by themselves."""
         with self._speaking():
             self._sync(self.session.refresh())
-            self._maybe_start_computer()
+            self._maybe_start_computer(told=True)
 
     # ------------------------------------------------------------------ the game's watcher
     def moving(self, game: Game, move: Move | None) -> None:
@@ -459,12 +459,15 @@ class SpiteWidget(PythonOwnedWidget[StatusKind]):
         )
 
     # ------------------------------------------------------------------ the computer's turn
-    def _maybe_start_computer(self) -> None:
+    def _maybe_start_computer(self, told: bool = False) -> None:
+        """`told`: the status line just said whose turn it is ("Game 2. Bo is playing…"); the
+        turn's start then changes the table only, so that a screen reader hears that line
+        whole, not cut short by "Bo is playing…" alone."""
         if not self.session.computer_to_move:
             return
         said = self.session.start_computer_turn()
         if said is not None:
-            self._sync(said)
+            self._sync(None if told else said)
         generation = self._generation
         if self.opponent_delay <= 0:
             self._computer_turn(generation, 0.0)
@@ -556,7 +559,7 @@ class SpiteWidget(PythonOwnedWidget[StatusKind]):
             if self.review_ref == REVIEW_IN_A_CELL:  # its "this game" is not the new table's
                 self.review_ref = ""
             self._sync(said)
-        self._maybe_start_computer()
+        self._maybe_start_computer(told=True)
 
     def _sync(self, said: Say | None = None) -> None:
         """Send the table, the legal moves, the buttons and the scoreboard in one update."""
