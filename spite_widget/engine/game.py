@@ -21,6 +21,7 @@ from .moves import InvalidMoveError, Move
 from .records import MARKS
 from .rules import HAND_SIZE, PAYOFF_SIZE, Rules, completes, fits, is_complete, legal_moves, why_illegal
 from .state import GameState, PlayerView, Result
+from .whole import seat, whole
 
 DEFAULT_PLAYERS: Final = ("Player 0", "Player 1")
 """The names a game gets when none are given (None means these too)."""
@@ -40,8 +41,8 @@ def check_players(players: Iterable[str] | None) -> tuple[str, str]:
 def _check_player(player: object) -> None:
     """ValueError unless `player` is None, 0 or 1: player 2 is no player at all, which "it is
     not your turn" would not say."""
-    if player is not None and (isinstance(player, bool) or player not in (0, 1)):
-        raise ValueError(f"player must be 0 or 1, not {player!r}")
+    if player is not None:
+        seat(player)
 
 
 class _Undo(NamedTuple):
@@ -152,8 +153,7 @@ class Game:
         players: Sequence[str] | None = DEFAULT_PLAYERS,
         rng: random.Random | None = None,
     ) -> None:
-        if type(first_player) is not int or first_player not in (0, 1):  # not True, not 0.0
-            raise ValueError(f"first_player must be 0 or 1, not {first_player!r}")
+        first_player = seat(first_player, "first_player")  # not True, not 0.0; numpy's 1 is
         names = check_players(players)
         self._deck: tuple[Card, ...] = tuple(map(Card, deck))  # interned: play() tests tops by identity
         self._rules = Rules.from_dict(rules)
@@ -587,7 +587,7 @@ class Game:
     # ------------------------------------------------------------------ annotations
     def annotate(self, number: int, comment: str | None = None, mark: str | None = None) -> None:
         """Set (or with "" clear) the comment and mark of move `number` (1-based)."""
-        self._check_number(number)
+        number = self._check_number(number)
         if mark is not None and mark != "" and mark not in MARKS:
             raise ValueError(f"a mark must be one of {' '.join(MARKS)}, not {mark!r}")
         if comment is not None and not isinstance(comment, str):
@@ -604,7 +604,7 @@ class Game:
     def set_eval(self, number: int, chances: dict[str, float] | None) -> None:
         """Set (or with None clear) the `eval` of move `number`: each player's chance of
         winning after it, {"p0": ..., "p1": ...} (RULES.md)."""
-        self._check_number(number)
+        number = self._check_number(number)
         note = self._notes.setdefault(number - 1, {})
         if chances is None:
             note.pop("eval", None)
@@ -616,7 +616,7 @@ class Game:
     def annotation(self, number: int) -> dict[str, Any]:
         """A copy of what move `number` (1-based) carries besides the move: comment, mark,
         eval, side lines (`variations`) and any `x-...` keys, as in the record."""
-        note = self._notes.get(number - 1)
+        note = self._notes.get(number - 1) if whole(number) is not None else None
         if not note:
             return {}
         return {k: v if isinstance(v, str) else json.loads(json.dumps(v)) for k, v in note.items()}
@@ -627,7 +627,7 @@ class Game:
         variations and `x-...` keys, JSON data only, and side lines legal from the position
         before the move (played on a copy); ValueError for anything else, and nothing changes,
         so that what `save` writes `load` reads back."""
-        self._check_number(number)
+        number = self._check_number(number)
         self._keep_note(number, records.check_move_note(note, number, lambda: self._before(number)))
 
     def _keep_note(self, number: int, note: dict[str, Any]) -> None:
@@ -650,13 +650,16 @@ class Game:
 
     def mover(self, number: int) -> int:
         """Who played move `number` (1-based)."""
-        self._check_number(number)
+        number = self._check_number(number)
         return self._history[number - 1 - (self._ply - len(self._history))].player
 
-    def _check_number(self, number: int) -> None:
-        if type(number) is not int or not self._ply - len(self._history) < number <= self._ply:
+    def _check_number(self, number: int) -> int:
+        """`number` as an int, if this game has a move `number` (1-based)."""
+        n = whole(number)
+        if n is None or not self._ply - len(self._history) < n <= self._ply:
             moves = "1 move" if self._ply == 1 else f"{self._ply} moves"
             raise ValueError(f"there is no move {number!r}: this game has {moves}")
+        return n
 
     # ------------------------------------------------------------------ records
     def to_record(self) -> dict[str, Any]:

@@ -10,6 +10,7 @@ from typing import Any
 from . import records
 from .game import Game, check_players
 from .rules import Rules
+from .whole import whole
 
 
 class Match:
@@ -27,9 +28,10 @@ class Match:
     ) -> None:
         """`first_game`: a game already set up (a chosen deck, say) to open the match with;
         its rules, players and starting player then stand for the whole match."""
-        if not isinstance(target, int) or isinstance(target, bool) or target < 1:
+        points = whole(target)
+        if points is None or points < 1:
             raise ValueError(f"target must be a whole number of points >= 1, not {target!r}")
-        self.target = target
+        self.target = points
         """Points needed to win the match."""
         self._rng = random.Random(seed)
         if first_game is not None:

@@ -26,6 +26,7 @@ from .match import Match
 from .moves import InvalidMoveError, Move
 from .records import MARKS, MAX_LINE_DEPTH
 from .state import GameState, PlayerView
+from .whole import whole
 
 CHECKPOINT_EVERY = 32
 
@@ -178,13 +179,13 @@ class Replay:
     def stock_after(self, number: int) -> tuple[Card, ...] | None:
         """The stock recorded with move `number` (1-based) of the cursor's line, when that
         move completed a stack (None otherwise)."""
-        self._check_number(number)
+        number = self._check_number(number)
         stock = self._sequence()[number - 1][2]
         return None if stock is None else tuple(Card(c) for c in stock)
 
     def mover(self, number: int) -> int:
         """Who played move `number` (1-based) of the cursor's line."""
-        self._check_number(number)
+        number = self._check_number(number)
         if not self._path or number <= self._path[0][0]:
             return self._full.mover(number)
         if number <= self.ply:
@@ -234,8 +235,10 @@ class Replay:
     def seek(self, n: int) -> None:
         """Put the cursor after move `n` of its line (clamped to 0..len); never replays from
         the start."""
-        if not isinstance(n, int) or isinstance(n, bool):
+        m = whole(n)
+        if m is None:
             raise TypeError(f"a ply is a whole number, not {n!r}")
+        n = m
         self._goto(max(0, min(len(self), n)))
         self._changed()
 
@@ -287,13 +290,13 @@ class Replay:
         followed = list(self._path)
         self._settle()
         lines = self._next_note().get("variations", [])
-        if not isinstance(variation, int) or isinstance(variation, bool) or not 1 <= variation <= len(lines):
+        if whole(variation) is None or not 1 <= variation <= len(lines):
             if self._path != followed:  # changes nothing: the side line ahead is still followed
                 self._path[:] = followed
                 self._retree()
             raise ValueError(f"there is no variation {variation!r} here: the next move has {len(lines)}")
         branch = self.ply - self._branch_ply()
-        self._path.append((branch, variation - 1))
+        self._path.append((branch, int(variation) - 1))
         self._retree()
         self._goto(self.ply + 1)
         self._changed()
@@ -388,8 +391,9 @@ class Replay:
         """Put the cursor after move `ply` of the side line `line` (1-based (move, variation)
         pairs as `line` gives them; () is the main line). ValueError names a line that is not
         there, and nothing moves."""
-        if not isinstance(ply, int) or isinstance(ply, bool):
+        if whole(ply) is None:
             raise TypeError(f"a ply is a whole number, not {ply!r}")
+        ply = int(ply)
         if isinstance(line, str | bytes) or not isinstance(line, Sequence):
             raise TypeError(
                 f"a line is a list of (move, variation) pairs, [] for the main line, not {line!r}"
@@ -401,10 +405,10 @@ class Replay:
                 isinstance(pair, str | bytes)
                 or not isinstance(pair, Sequence)
                 or len(pair) != 2
-                or not all(isinstance(x, int) and not isinstance(x, bool) for x in pair)
+                or not all(whole(x) is not None for x in pair)
             ):
                 raise TypeError(f"a line's steps are (move, variation) pairs of whole numbers, not {pair!r}")
-            b, v = pair
+            b, v = int(pair[0]), int(pair[1])
             size = self._full.ply if entries is None else len(entries)
             if not 1 <= b <= size:
                 raise ValueError(f"there is no move {b} in the line at depth {depth - 1}: it has {size}")
@@ -513,14 +517,13 @@ class Replay:
         self._edit_line(path, lambda line: change(line[key[-1]]))
 
     def _key(self, number: int) -> Key:
-        self._check_number(number)
-        return self._sequence()[number - 1][0]
+        return self._sequence()[self._check_number(number) - 1][0]
 
     # ----------------------------------------------------------------- annotations
     def annotate(self, n: int, comment: str | None = None, mark: str | None = None) -> None:
         """Comment and/or mark move `n` (1-based) of the cursor's line; "" clears.
         Marks: !! ! !? ?! ? ??"""
-        self._check_number(n)
+        n = self._check_number(n)
         if mark is not None and mark != "" and mark not in MARKS:
             raise ValueError(f"a mark must be one of {' '.join(MARKS)}, not {mark!r}")
         if comment is not None and not isinstance(comment, str):
@@ -540,7 +543,7 @@ class Replay:
         """Store move `n`'s (1-based, of the cursor's line) `eval`: each player's chance of
         winning after it (RULES.md; ValueError unless each is in [0, 1] and they sum to at
         most 1). A side line has no review, so whoever judges its moves stores them here."""
-        self._check_number(n)
+        n = self._check_number(n)
         records.check_eval({"p0": p0, "p1": p1})
         mine = round(float(p0), 3)
         value = {"p0": mine, "p1": min(round(float(p1), 3), round(1.0 - mine, 3))}
@@ -550,8 +553,8 @@ class Replay:
     def annotation(self, n: int) -> dict[str, Any]:
         """What move `n` (1-based) of the cursor's line carries: comment, mark, eval, side
         lines, as in the record."""
-        if not self._path or (isinstance(n, int) and 1 <= n <= self._path[0][0]):
-            self._check_number(n)
+        n = self._check_number(n)
+        if not self._path or 1 <= n <= self._path[0][0]:
             return self._full.annotation(n)
         key = self._key(n)
         if len(key) == 1:
@@ -562,10 +565,13 @@ class Replay:
         entry.pop("stock", None)
         return entry
 
-    def _check_number(self, n: int) -> None:
-        if not isinstance(n, int) or isinstance(n, bool) or not 1 <= n <= len(self):
+    def _check_number(self, n: int) -> int:
+        """`n` as an int, if the cursor's line has a move `n` (1-based)."""
+        m = whole(n)
+        if m is None or not 1 <= m <= len(self):
             what = "this game" if not self._path else "this line"
             raise ValueError(f"there is no move {n!r}: {what} has {_moves(len(self))} (1..{len(self)})")
+        return m
 
     @property
     def record(self) -> dict[str, Any]:

@@ -14,6 +14,7 @@ from .cards import Card
 from .i18n import _, ngettext
 from .moves import InvalidMoveError, Move
 from .rules import Rules, legal_moves, why_illegal
+from .whole import seat
 
 Pile = tuple[Card, ...]
 Reason = Literal["payoff-emptied", "stock-exhausted"]
@@ -102,8 +103,7 @@ class GameState:
 
     def view(self, player: int) -> PlayerView:
         """What `player` may see of this table, and nothing more."""
-        if isinstance(player, bool) or player not in (0, 1):  # True == 1, but it is no player
-            raise ValueError(f"player must be 0 or 1, not {player!r}")
+        player = seat(player)  # True == 1, but it is no player; numpy's 1 is one
         return PlayerView(
             player=player,
             current_player=self.current_player,

@@ -24,6 +24,7 @@ from ..engine.errors import IllegalMoveError
 from ..engine.game import Game
 from ..engine.moves import Move
 from ..engine.rules import PAYOFF_SIZE, Rules, why_illegal
+from ..engine.whole import whole
 from .encoding import (
     ACTION_NAMES,
     ACTION_OF,
@@ -79,7 +80,7 @@ def check_options(rules: object, reward: object, max_moves: object, render_mode:
     """Refuse bad settings with a clear message; return the rules."""
     if reward not in REWARDS:
         raise ValueError(f"reward must be one of {', '.join(REWARDS)}, not {reward!r}")
-    if max_moves is not None and (type(max_moves) is not int or max_moves < 1):
+    if max_moves is not None and ((moves := whole(max_moves)) is None or moves < 1):
         raise ValueError(f"max_moves must be a whole number >= 1 or None, not {max_moves!r}")
     if render_mode not in (None, "ansi", "human"):
         raise ValueError(f"render_mode must be None, 'ansi' or 'human', not {render_mode!r}")

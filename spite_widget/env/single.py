@@ -22,6 +22,7 @@ from ..bots.protocol import as_bot, is_built_in
 from ..engine.errors import IllegalMoveError
 from ..engine.game import Game
 from ..engine.rules import Rules
+from ..engine.whole import seat as as_seat
 from .aec import (
     Obs,
     check_illegal_reward,
@@ -64,8 +65,7 @@ class SpiteEnv(gymnasium.Env[Obs, np.int64]):
         it is refused with a ValueError (`max_moves=1` here, since it always does; a larger one
         at the `reset` whose deal makes that turn so long)."""
         self.rules = check_options(rules, reward, max_moves, render_mode)
-        if type(seat) is not int or seat not in (0, 1):
-            raise ValueError(f"seat must be 0 or 1, not {seat!r}")
+        seat = as_seat(seat, "seat")
         if seat == 1 and max_moves == 1:
             raise ValueError(
                 "max_moves=1 gives the agent in seat 1 no move: the opponent moves first and its "

@@ -27,6 +27,7 @@ from ..engine.moves import Move
 from ..engine.names import shown_name
 from ..engine.replay import RecordSource
 from ..engine.state import PlayerView
+from ..engine.whole import seat, whole
 from .lessons import Goal, Lesson, moves_since
 
 COUNT = 5
@@ -118,10 +119,10 @@ def puzzles(
     `seed` deals the cards the player could not see; `lang` picks the words' language.
     `progress` and `cancel` go to that review (see `annotate_with_bot`: run it in a thread).
     """
-    if player not in (0, 1):
-        raise ValueError(f"player must be 0 or 1, not {player!r}")
-    if type(count) is not int or count < 0:
+    player = seat(player)
+    if whole(count) is None or count < 0:
         raise ValueError(f"count must be a whole number >= 0, not {count!r}")
+    count = int(count)
     loaded = records.load(record)
     if not any(is_reviewed(g) for g in loaded.games):  # an eval here and there is no review
         reviewed = annotate_with_bot(loaded.record(), bot=bot, progress=progress, cancel=cancel)

@@ -28,6 +28,7 @@ from ...engine.moves import InvalidMoveError, Move
 from ...engine.names import shown_name
 from ...engine.replay import RecordSource, Replay
 from ...engine.state import GameState
+from ...engine.whole import seat, whole
 from ..base import PythonOwnedWidget
 from ..protocol import LastMove, StatusKind, TableView, as_moves, told_names, unreadable_drop, you_seat
 from .html import standalone_data, standalone_html
@@ -402,10 +403,10 @@ class ReplayWidget(PythonOwnedWidget[StatusKind]):
                 you = you_seat(game.players)  # a table's game: its player's own mistakes
                 player = self.perspective if self.perspective is not None else you
                 player = self._worst_player() if player is None else player
-            if isinstance(player, bool) or player not in (0, 1):
-                raise ValueError(f"player must be 0 or 1 (the seat whose puzzles open), not {player!r}")
-            if isinstance(index, bool) or not isinstance(index, int) or index < 0:
+            player = seat(player, "player (the seat whose puzzles open)")
+            if whole(index) is None or index < 0:
                 raise ValueError(f"a puzzle is numbered from 0, not {index!r}")
+            index = int(index)
             key = (id(self._replay), self._replay.revision, self._merges, player)
             if self._puzzles_key != key:
                 self._puzzles = list(puzzles(game.to_record(), player=player))
