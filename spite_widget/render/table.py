@@ -7,6 +7,7 @@ drawn from the view alone, so it cannot show, or even name, a card its player ma
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from html import escape
@@ -16,6 +17,7 @@ from ..engine.cards import KING, RANK_OF, Card, a_rank, rank_label
 from ..engine.i18n import _, get_language, language, ngettext
 from ..engine.moves import InvalidMoveError, Move
 from ..engine.state import GameState, PlayerView, Result
+from ..engine.whole import seat
 from .cards import CARD_H, CARD_W, FONT, back, empty_place, face
 
 WIDTH: Final = 900
@@ -75,9 +77,7 @@ def _table_svg(
 ) -> str:
     if isinstance(state_or_view, PlayerView):
         v = state_or_view
-        bottom = v.player if perspective is None else perspective
-        if bottom not in (0, 1):
-            raise ValueError(f"perspective must be 0 or 1, not {perspective!r}")
+        bottom = v.player if perspective is None else seat(perspective, "perspective")
         labels = _names(names, v.player)
         seats = tuple(
             _Seat(
@@ -94,9 +94,7 @@ def _table_svg(
         ply = v.ply
     elif isinstance(state_or_view, GameState):
         s = state_or_view
-        bottom = 0 if perspective is None else perspective
-        if bottom not in (0, 1):
-            raise ValueError(f"perspective must be 0 or 1, not {perspective!r}")
+        bottom = 0 if perspective is None else seat(perspective, "perspective")
         labels = _names(names, None)
         seats = tuple(
             _Seat(
@@ -146,11 +144,15 @@ def _table_svg(
     )
 
 
+_NOT_XML: Final = re.compile("[\x00-\x08\x0b\x0c\x0e-\x1f\ud800-\udfff\ufffe\uffff]")
+"""Characters no XML document may hold, escaped or not: a player's name may be any text."""
+
+
 def _names(names: Sequence[str] | None, viewer: int | None) -> tuple[str, str]:
     if names is not None:
         if len(names) != 2:
             raise ValueError(f"names must be two names, not {names!r}")
-        a, b = str(names[0]), str(names[1])
+        a, b = (_NOT_XML.sub("\ufffd", str(name)) for name in names)
     else:
         a, b = _("Player 0"), _("Player 1")
     if viewer is not None:

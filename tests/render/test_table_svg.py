@@ -175,3 +175,12 @@ def test_a_game_and_a_replay_picture_their_players_by_name() -> None:
         texts = "".join(parse(obj._repr_svg_()).itertext())
         assert "Ada" in texts and "Bo" in texts and "Player 0" not in texts, texts[:200]
     assert "Player 0" in "".join(parse(g2.state._repr_svg_()).itertext())  # a bare position has no names
+
+
+def test_a_name_with_characters_xml_cannot_hold_still_gives_a_picture() -> None:
+    """Players may be any two strings; "Ada\\x01" made an SVG that no XML parser reads."""
+    g = Game.new(seed=7, players=("Ada\x01", "Bo\x00<&"))
+    for svg in (g._repr_svg_(), table_svg(g.view(0), names=g.players), table_svg(g.state, names=g.players)):
+        root = ET.fromstring(svg)
+        text = "".join(root.itertext())
+        assert "Ada\ufffd" in text and "Bo\ufffd<&" in text
