@@ -65,7 +65,7 @@ def test_red_cards():
 @pytest.mark.parametrize(
     ("text", "says"),
     [
-        ("10s", "rank then suit"),
+        ("10s", "a ten is written T, so .Ts."),
         ("A", "rank then suit"),
         ("", "rank then suit"),
         ("1h", "rank must be one of"),
@@ -131,3 +131,8 @@ def test_a_card_symbol_is_still_a_plain_string() -> None:
     q = Card("Qc").display
     assert q == "Q♣" and json.dumps(q) == '"Q\\u2663"' and type(str(q)) is str
     assert format(pickle.loads(pickle.dumps(q)), "el") == "la Q♣"
+
+
+def test_a_ten_written_10_is_told_how_to_write_it() -> None:
+    with pytest.raises(ValueError, match="a ten is written T, so 'Th'"):
+        Card("10h")

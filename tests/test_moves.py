@@ -89,3 +89,15 @@ def test_not_a_move_error_is_both_kinds_of_value_error():
     assert issubclass(NotAMoveError, IllegalMoveError)
     assert issubclass(NotAMoveError, InvalidMoveError)
     assert issubclass(IllegalMoveError, ValueError) and issubclass(InvalidMoveError, ValueError)
+
+
+def test_a_move_that_is_not_text_is_refused_in_words() -> None:
+    """A list was looked up in the cache of moves first: "unhashable type: 'list'"."""
+    from spite_widget import Game
+
+    with pytest.raises(InvalidMoveError, match="a move is a string such as 'H:7s>S4', not \\['x'\\]"):
+        Move.parse(["x"])  # type: ignore[arg-type]
+    g = Game.new(seed=1)
+    with pytest.raises(NotAMoveError, match="a move is a string"):
+        g.play(["x"])  # type: ignore[arg-type]
+    assert g.ply == 0 and g.is_legal(["x"]) is False  # type: ignore[arg-type]

@@ -63,11 +63,11 @@ class Move:
     @classmethod
     def parse(cls, text: str) -> Move:
         """Read a move from its notation; InvalidMoveError says what is wrong with it."""
+        if not isinstance(text, str):  # (a list is not even a key of the cache below)
+            raise InvalidMoveError(f"a move is a string such as 'H:7s>S4', not {text!r}")
         found = _MOVES.get(text)
         if found is not None:
             return found
-        if not isinstance(text, str):
-            raise InvalidMoveError(f"a move is a string such as 'H:7s>S4', not {text!r}")
         head, colon, rest = text.partition(":")
         card, arrow, target = rest.partition(">")
         if not colon or not arrow:
