@@ -23,6 +23,10 @@ from .position import reaches_payoff
 from .rulebook import RULES
 
 MATCH_TARGET = 50
+LESSON_OPPONENT = "Bo"
+"""The other player of every lesson, by a name rather than a role: "Opponent" (in Spanish
+"Rival", in Portuguese "Adversário") read as a bare name where the sentences put a name ("Those
+are Opponent's cards", "São de Adversário"), and a role would need its own article in each."""
 SAVE_SEED = 2
 """Seeds the reshuffle in the lesson where a completed stack saves the game (a 4 comes up)."""
 
@@ -73,7 +77,7 @@ class Lesson:
     """Moves that reach the goal from the lesson's start."""
     seed: int = 0
     """Seeds the reshuffle of completed stacks, so a lesson replays the same way."""
-    players: tuple[str, str] = ("You", "Opponent")
+    players: tuple[str, str] = ("You", LESSON_OPPONENT)
     """The players' names, by seat (the course's lessons put the learner first)."""
     learner: int = 0
     """Who the learner plays (the player to move at the start)."""
@@ -869,12 +873,8 @@ def _kings_start() -> Lesson:
 def _all(lang: str) -> tuple[Lesson, ...]:
     """The lessons with their words in `lang` (built once per language)."""
     with language(lang):
-        opponent = _("Opponent")
         built = _build_all()
-    return tuple(
-        replace(x, lang=lang, players=(x.players[0], opponent) if x.players[1] == "Opponent" else x.players)
-        for x in built
-    )
+    return tuple(replace(x, lang=lang) for x in built)
 
 
 def _build_all() -> tuple[Lesson, ...]:

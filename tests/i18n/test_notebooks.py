@@ -14,7 +14,7 @@ ROOT = Path(__file__).resolve().parents[2]
 
 SAID = {
     "es": ("Se puede:", "No se puede:", "Objetivo cumplido:", "pila de pago"),
-    "pt": ("Vale:", "Não vale:", "Objetivo cumprido:", "pilha de pagamento"),
+    "pt": ("Vale:", "Não vale:", "Objetivo alcançado:", "pilha de pagamento"),
 }
 
 

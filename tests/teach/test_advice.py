@@ -177,12 +177,12 @@ def test_the_win_and_the_match_say_their_points() -> None:
     assert feedback.status == "done" and "You win 20 points" in feedback.text
     s = LessonSession(lesson("match"))
     feedback = s.play_solution()
-    assert "Match: you 31 + 20 = 51, Opponent 46" in feedback.text and "win the match" in feedback.text
+    assert "Match: you 31 + 20 = 51, Bo 46" in feedback.text and "win the match" in feedback.text
 
 
 def test_the_position_warns_before_building_for_the_opponent() -> None:
     text = explain_position(lesson("blocking").new_game())
-    assert "Careful: 5♠ on C1 would let Opponent play their pay-off 7♣" in text
+    assert "Careful: 5♠ on C1 would let Bo play their pay-off 7♣" in text
     assert "2♥ on C2" not in text.splitlines()[-2]
 
 
@@ -200,7 +200,7 @@ def test_failures_name_what_was_missed() -> None:
     s = LessonSession(lesson("blocking"))
     feedback = s.play("H:5s>C1")  # a dead end at once: the way to their 7♣ is open
     assert feedback.status == "failed"
-    assert "With C1 built up to 5, Opponent can now play their pay-off 7♣" in feedback.text
+    assert "With C1 built up to 5, Bo can now play their pay-off 7♣" in feedback.text
     s = LessonSession(lesson("dig-out"))
     feedback = s.play("H:9s>S1")
     assert "the 2♦ on top of S1 could still go to C2" in feedback.text

@@ -128,7 +128,7 @@ def test_race_first_every_winning_line_plays_the_payoff_card_and_covers_it() -> 
     assert wins and all("P:6h>C1" in line and "H:7d>C1" in line for line in wins)
     for line, says in (
         (("H:9c>S1",), "your pay-off 6♥ could still have been played this turn"),  # held back to block
-        (("H:5s>C1", "P:6h>C1", "H:9c>S1"), "Opponent can now reach their pay-off 7♣"),  # left open
+        (("H:5s>C1", "P:6h>C1", "H:9c>S1"), "Bo can now reach their pay-off 7♣"),  # left open
     ):
         session = LessonSession(taught)
         for move in line:

@@ -188,12 +188,12 @@ def test_winning_says_the_points_and_the_match() -> None:
     w, b = open_lesson("win")
     for move in w.lesson.solution:
         b.move(move)
-    assert "You win 20 points: one for each card left in Opponent's pay-off pile." in b.status
+    assert "You win 20 points: one for each card left in Bo's pay-off pile." in b.status
     assert w.table["result"] == {"winner": 0, "points": 20, "reason": "payoff-emptied"}
     w, b = open_lesson("match")
     for move in w.lesson.solution:
         b.move(move)
-    assert "Match: you 31 + 20 = 51, Opponent 46: past 50, you win the match." in b.status
+    assert "Match: you 31 + 20 = 51, Bo 46: past 50, you win the match." in b.status
     assert b.kind == "done"
 
 
@@ -240,6 +240,8 @@ def test_undo_with_nothing_to_take_back_and_hints() -> None:
     b.press("hint")
     assert b.kind == "hint" and b.status.startswith("Hint: " + w.lesson.hint)
     b.move("S2:5s>C1")
+    b.press("hint")  # the next step names itself: it was "Hint: Next: C1 needs ..."
+    assert b.kind == "hint" and b.status.startswith("Next: C1 needs ")
     b.move("P:6h>C1")
     b.press("hint")
     assert b.kind == "done" and "already" in b.status
@@ -463,3 +465,21 @@ def test_every_status_carries_its_words_for_the_live_region() -> None:
     es = LessonWidget("side-stacks", lang="es")
     es.play("S2:5s>C1")
     assert "cinco de picas" in es.status["words"] and "5♠" in es.status["text"]
+
+
+@pytest.mark.parametrize(
+    ("lang", "said"),
+    [
+        ("es", "Partido: tú 31 + 20 = 51, Bo 46"),
+        ("pt", "Partida: você 31 + 20 = 51, Bo 46"),
+    ],
+)
+def test_the_lessons_other_player_has_a_name_in_every_language(lang: str, said: str) -> None:
+    """The lesson's other player was "Rival" / "Adversário", a role read as a bare name:
+    "Esas cartas son de Rival", "pilha de pagamento de Adversário", "Luego Rival roba"."""
+    w = LessonWidget("match", lang=lang)
+    assert w.lesson.players[1] == "Bo"
+    for move in w.lesson.solution:
+        w.play(move)
+    assert said in w.status["text"]
+    assert "Rival" not in w.status["text"] and "Adversário" not in w.status["text"]

@@ -149,7 +149,11 @@ class LessonWidget(PythonOwnedWidget[LessonStatusKind]):
             text = _("This attempt is over: press Undo to take back your last move, or Reset to start again.")
             self._say(text, "failed")
         else:
-            text = _("Hint: {hint}").format(hint=self.session.hint())
+            hint = self.session.hint()
+            if self.session.moves and hint != self.session.lesson.hint:
+                text = hint  # the next step alone, which names itself ("Next: C1 needs the 6. ...")
+            else:
+                text = _("Hint: {hint}").format(hint=hint)
             self._hint_at = self._seq
             with self.hold_sync():
                 self.hint = self._next_move()
