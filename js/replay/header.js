@@ -78,30 +78,55 @@ export function header(on) {
         );
       }
       gamePick.value = String(info.game || 0);
+      // what had the keyboard focus: a button rebuilt or greyed here would drop it to the page
+      const focused = box.getRootNode().activeElement;
       seats.hidden = info.editable === false;
-      seats.replaceChildren(
-        ...[
-          ["", t(null, "replay.seat.above"), t(null, "replay.seat.above.title")],
-          ...[0, 1].map((p) => [
-            String(p),
-            names[p],
-            info.you === p ? t(null, "replay.seat.title-you") : t(null, "replay.seat.title", { name: names[p] }),
-          ]),
-        ].map(([v, label, words]) => {
-          const b = el("button", "swr-seat", label);
-          b.type = "button";
-          b.dataset.perspective = v;
-          b.title = words;
-          const on = (seat === null || seat === undefined ? "" : String(seat)) === v;
-          b.setAttribute("aria-pressed", on ? "true" : "false");
-          return b;
-        }),
-      );
+      const wanted = [
+        ["", t(null, "replay.seat.above"), t(null, "replay.seat.above.title")],
+        ...[0, 1].map((p) => [
+          String(p),
+          names[p],
+          info.you === p ? t(null, "replay.seat.title-you") : t(null, "replay.seat.title", { name: names[p] }),
+        ]),
+      ];
+      const same =
+        seats.children.length === wanted.length &&
+        wanted.every(([v, label, words], i) => {
+          const b = seats.children[i];
+          return b.dataset.perspective === v && b.textContent === label && b.title === words;
+        });
+      if (!same) {
+        // (built again only when a name or a word changed: a seat pressed keeps the focus)
+        seats.replaceChildren(
+          ...wanted.map(([v, label, words]) => {
+            const b = el("button", "swr-seat", label);
+            b.type = "button";
+            b.dataset.perspective = v;
+            b.title = words;
+            return b;
+          }),
+        );
+        const again = focused && focused.dataset && focused.dataset.perspective !== undefined
+          ? seats.querySelector(`[data-perspective="${focused.dataset.perspective}"]`)
+          : null;
+        if (again && focused && !focused.isConnected) again.focus({ preventScroll: true });
+      }
+      const shown = seat === null || seat === undefined ? "" : String(seat);
+      for (const b of seats.children) b.setAttribute("aria-pressed", b.dataset.perspective === shown ? "true" : "false");
       reviewBtn.hidden = !info.review;
       reviewBtn.disabled = !!review.running;
       puzzlesBtn.hidden = !info.review || !sums.length;
       puzzlesBtn.disabled = !!review.running;
       progress.hidden = !review.running;
+      // Review pressed by keyboard greys itself: the focus goes on to Cancel, the one thing to
+      // press while the expert works; once it is done, back to Review (or Puzzles)
+      if (focused === reviewBtn && reviewBtn.disabled && !progress.hidden) cancel.focus({ preventScroll: true });
+      else if (focused === cancel && progress.hidden) {
+        const next = [reviewBtn, puzzlesBtn].find((b) => !b.hidden && !b.disabled);
+        const root = box.closest(".swr-root");
+        if (next) next.focus({ preventScroll: true });
+        else if (root) root.focus({ preventScroll: true });
+      }
       bar.max = Math.max(1, review.total || 1);
       bar.value = review.done || 0;
       barText.textContent = review.running ? `${review.done || 0} / ${review.total || 0}` : "";

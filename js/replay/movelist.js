@@ -59,6 +59,21 @@ export class MoveList {
       const b = e.target.closest("[data-ply]");
       if (b && this.box.contains(b)) onPick(b.dataset.line ? JSON.parse(b.dataset.line) : [], Number(b.dataset.ply));
     });
+    // ↑ and ↓ go through the list's moves as they are listed, side lines included, without
+    // stepping (← and → step the replay along its line); Enter or Space steps to the one
+    // focused, as a click does: the keyboard's way into a side line
+    this.box.addEventListener("keydown", (e) => {
+      if ((e.key !== "ArrowUp" && e.key !== "ArrowDown") || e.altKey || e.ctrlKey || e.metaKey) return;
+      const moves = [...this.box.querySelectorAll(".swr-move")];
+      const at = moves.indexOf(e.target);
+      if (at < 0) return;
+      e.preventDefault();
+      e.stopPropagation();
+      const next = moves[at + (e.key === "ArrowDown" ? 1 : -1)];
+      if (!next) return;
+      next.focus({ preventScroll: true });
+      this.scrollTo(next); // the list only, never the page
+    });
   }
 
   /** One move's button (a main-line or a side-line move). */
@@ -200,6 +215,11 @@ export class MoveList {
     const b = this.current;
     if (!b) return;
     this.watchSize();
+    this.scrollTo(b);
+  }
+
+  /** Scroll the list (only the list) so that move button `b` is in view. */
+  scrollTo(b) {
     const box = this.box.getBoundingClientRect();
     if (!box.height) return;
     const r = b.getBoundingClientRect();

@@ -228,7 +228,7 @@ export function mountReplay(model, host, widgets = null) {
     if (!f || (e.key === " " && e.target.tagName === "BUTTON")) return;
     e.preventDefault();
     e.stopPropagation();
-    stop();
+    if (e.key !== " ") stop(); // any other key stops the playing; Space toggles it (play or pause)
     f();
   });
   // a click on the table (not on a control) gives the keyboard to the replay: the arrows,
@@ -250,7 +250,7 @@ export function mountReplay(model, host, widgets = null) {
     // the card clicked took the focus, and the step redraws it away: the replay keeps the
     // keyboard, so that the next arrow steps again (it went to the page, or the notebook)
     root.focus({ preventScroll: true });
-    stop();
+    if (e.key !== " ") stop();
     f();
   }, true);
 

@@ -873,3 +873,45 @@ def test_a_move_typed_as_a_person_types_it_plays_in_the_replay_too(w: ReplayWidg
     with pytest.raises(IllegalMoveError, match="not a move"):
         w.play("H:1x>S1")
     assert w.line == [[11, 1]] and w.ply == 11
+
+
+def test_a_marked_or_commented_move_is_read_out_with_its_note() -> None:
+    """Stepping onto a move marked ?! with a comment, the live region said only the move: the
+    screen shows the mark beside it and the comment below it."""
+    w = ReplayWidget(SAMPLE)
+    w.seek(10)
+    assert w.replay.annotation(10)["mark"] == "?!" and w.replay.annotation(10)["comment"]
+    assert w.status["words"].endswith(". This move is marked inaccuracy and has a comment.")
+    assert "This move" not in w.status["text"]  # the screen shows them already
+    w.replay.annotate(10, comment="")
+    w.seek(9)
+    w.seek(10)
+    assert w.status["words"].endswith(". This move is marked inaccuracy.")
+    w.replay.annotate(10, mark="", comment="look")
+    w.seek(9)
+    w.seek(10)
+    assert w.status["words"].endswith(". This move has a comment.")
+    w.replay.annotate(10, comment="")
+    w.seek(9)
+    w.seek(10)
+    assert "This move" not in w.status["words"]
+
+
+def test_going_back_into_a_side_line_is_not_called_a_new_one() -> None:
+    """Playing the first move of a side line already there enters it: the status said "A new
+    side line." although the record still held one."""
+    w = ReplayWidget(SAMPLE)
+    w.seek(10)
+    played = str(w.replay.moves[10])  # the game's own move 11
+    other = next(m for m in w.legal if m != played)
+    w.play(other)
+    assert w.status["text"].startswith("A new side line. Move 11 of 11 (side line)")
+    w.exit_line()
+    w.seek(10)
+    w.play(other)
+    assert w.replay.line and len(w.replay.variations()) == 0  # in the line, at its end
+    assert w.status["text"].startswith("Move 11 of 11 (side line)")
+    w.seek(10)
+    third = next(m for m in w.legal if m not in (other, played))
+    w.play(third)
+    assert w.status["text"].startswith("A new side line. ")

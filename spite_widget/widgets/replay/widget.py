@@ -23,12 +23,13 @@ from typing import Any, ClassVar
 import traitlets
 
 from ...engine.errors import IllegalMoveError, NotAMoveError, RecordError
+from ...engine.game import Game
 from ...engine.i18n import _, check_language, language, ngettext
 from ...engine.moves import InvalidMoveError, Move
 from ...engine.names import shown_name
 from ...engine.replay import RecordSource, Replay
 from ...engine.state import GameState
-from ...engine.whole import seat, whole
+from ...engine.whole import whole
 from ..base import PythonOwnedWidget
 from ..protocol import LastMove, StatusKind, TableView, as_moves, told_names, unreadable_drop, you_seat
 from .html import standalone_data, standalone_html
@@ -403,7 +404,9 @@ class ReplayWidget(PythonOwnedWidget[StatusKind]):
                 you = you_seat(game.players)  # a table's game: its player's own mistakes
                 player = self.perspective if self.perspective is not None else you
                 player = self._worst_player() if player is None else player
-            player = seat(player, "player (the seat whose puzzles open)")
+            if whole(player) not in (0, 1):
+                raise ValueError(f"player must be 0 or 1 (the seat whose puzzles open), not {player!r}")
+            player = int(player)
             if whole(index) is None or index < 0:
                 raise ValueError(f"a puzzle is numbered from 0, not {index!r}")
             index = int(index)
@@ -639,18 +642,18 @@ class ReplayWidget(PythonOwnedWidget[StatusKind]):
         )
 
     def _play(self, move: Move | str) -> None:
-        before = (len(self._replay.line), len(self._replay))
+        before = (len(self._replay.line), len(self._replay), _side_lines(self._replay.game))
         r = self._replay
         position = r.position()
         line = r.moves
         # the move of the line a new side line replaces, and its stock
         replaced = (line[r.ply], r.stock_after(r.ply + 1)) if r.ply < len(line) else None
         played = r.play(move)  # IllegalMoveError / NotAMoveError: nothing changed
-        after = (len(r.line), len(r))
+        after = (len(r.line), len(r), _side_lines(r.game))
         prefix = (
             _("A new side line. ")
-            if after[0] > before[0]
-            else (_("The line goes on. ") if after[1] > before[1] else "")
+            if after[2] > before[2]  # (a move that enters a side line already there is no new one)
+            else (_("The line goes on. ") if after[0] == before[0] and after[1] > before[1] else "")
         )
         if r.line and "eval" not in r.annotation(r.ply):
             # a side-line move is judged as it is played (the review judges the game's moves
@@ -1008,8 +1011,21 @@ class ReplayWidget(PythonOwnedWidget[StatusKind]):
         self._say(
             prefix + self._position_text() + chances,
             "info",
-            prefix + self._position_text(words=True) + chances,
+            prefix + self._position_text(words=True) + chances + self._note_words(),
         )
+
+    def _note_words(self) -> str:
+        """ " This move is marked inaccuracy and has a comment.": read out with the move shown,
+        as the screen shows its mark beside it and its comment below (the move list's names
+        say it too, but only there)."""
+        r = self._replay
+        note = r.annotation(r.ply) if r.ply else {}
+        mark, comment = note.get("mark"), bool(note.get("comment"))
+        if mark and comment:
+            return " " + _("This move is marked {mark} and has a comment.").format(mark=mark_word(mark))
+        if mark:
+            return " " + _("This move is marked {mark}.").format(mark=mark_word(mark))
+        return " " + _("This move has a comment.") if comment else ""
 
     def _position_text(self, words: bool = False) -> str:
         """Where the cursor is, in a sentence (with `words`: cards named in words)."""
@@ -1020,6 +1036,18 @@ class ReplayWidget(PythonOwnedWidget[StatusKind]):
 
 
 # ---------------------------------------------------------------------- helpers
+def _side_lines(game: Game) -> int:
+    """How many side lines the game's record holds, nested ones too."""
+
+    def count(entries: list[Any]) -> int:
+        return sum(
+            len(lines) + sum(count(line) for line in lines)
+            for lines in (e.get("variations", []) for e in entries)
+        )
+
+    return count([game.annotation(n) for n in range(1, game.ply + 1)])
+
+
 def _lines_noted(old: list[Any], new: list[Any]) -> int:
     """How many side-line moves (nested ones too) the review gave a comment or mark."""
     count = 0
