@@ -154,7 +154,7 @@ class Card(str):
 def _card_error(text: object) -> str:
     if not isinstance(text, str):
         return f"a card is a two-character string such as 'Ah', not {text!r}"
-    if len(text) == 3 and text.startswith("10"):
+    if len(text) == 3 and text.startswith("10") and text[2] in SUITS:
         return f"{text!r} is not a card: a ten is written T, so {'T' + text[2]!r}"
     if len(text) != 2:
         return f"{text!r} is not a card: a card is written rank then suit, such as 'Ah' or 'Ts'"

@@ -21,7 +21,7 @@ from .moves import InvalidMoveError, Move
 from .records import MARKS
 from .rules import HAND_SIZE, PAYOFF_SIZE, Rules, completes, fits, is_complete, legal_moves, why_illegal
 from .state import GameState, PlayerView, Result
-from .whole import seat, whole
+from .whole import as_seed, seat, whole
 
 DEFAULT_PLAYERS: Final = ("Player 0", "Player 1")
 """The names a game gets when none are given (None means these too)."""
@@ -195,7 +195,7 @@ class Game:
 
         The same seeded generator later shuffles completed center stacks into the stock.
         """
-        rng = random.Random(seed)
+        rng = random.Random(as_seed(seed))  # type: ignore[arg-type]  # random judges the rest
         if deck is None:
             cards = two_packs()
             rng.shuffle(cards)
@@ -227,7 +227,7 @@ class Game:
         else:
             raise TypeError(f"from_state needs a GameState or a PlayerView, not {type(state).__name__}")
         g = cls((), first_player=state.current_player, rules=state.rules, players=players)
-        g._rng = random.Random(seed)
+        g._rng = random.Random(as_seed(seed))  # type: ignore[arg-type]
 
         def cards(pile: Sequence[str]) -> list[Card]:
             return [Card(c) for c in pile]  # interned: play() tests tops by identity

@@ -10,7 +10,7 @@ from typing import Any
 from . import records
 from .game import Game, check_players
 from .rules import Rules
-from .whole import whole
+from .whole import as_seed, whole
 
 
 class Match:
@@ -33,7 +33,7 @@ class Match:
             raise ValueError(f"target must be a whole number of points >= 1, not {target!r}")
         self.target = points
         """Points needed to win the match."""
-        self._rng = random.Random(seed)
+        self._rng = random.Random(as_seed(seed))  # type: ignore[arg-type]  # random judges the rest
         if first_game is not None:
             if players is not None and check_players(players) != first_game.players:
                 raise ValueError(

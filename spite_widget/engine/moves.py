@@ -63,6 +63,8 @@ class Move:
     @classmethod
     def parse(cls, text: str) -> Move:
         """Read a move from its notation; InvalidMoveError says what is wrong with it."""
+        if isinstance(text, Move):
+            return text
         if not isinstance(text, str):  # (a list is not even a key of the cache below)
             raise InvalidMoveError(f"a move is a string such as 'H:7s>S4', not {text!r}")
         found = _MOVES.get(text)

@@ -20,6 +20,7 @@ from collections.abc import Sequence
 from .cards import ALL_CARDS, Card
 from .rules import Rules, fits, is_complete
 from .state import GameState, PlayerView, Result
+from .whole import as_seed
 
 TEXT_TAG = "spite"
 _FIELDS = ("p0", "p1", "c", "stock", "to", "ply", "rules", "result")
@@ -245,7 +246,7 @@ def deal_unseen(
                 f"not {' '.join(c.display for c in guess) or 'none'}"
             )
         unseen = list((Counter(unseen) - Counter(guess)).elements())
-    rng = random.Random(seed)
+    rng = random.Random(as_seed(seed))  # type: ignore[arg-type]  # random judges the rest
     rng.shuffle(unseen)
     take = iter(unseen)
     hands: list[tuple[Card, ...]] = [(), ()]

@@ -55,8 +55,9 @@ class Replay:
     def __init__(self, record_or_game: RecordSource, *, game: int = 0) -> None:
         self._loaded = records.load(record_or_game)
         games = self._loaded.games
-        if not 0 <= game < len(games):
+        if (index := whole(game)) is None or not 0 <= index < len(games):
             raise ValueError(_no_game(game, len(games)))
+        game = index
         self.match_target = self._loaded.target
         """The match's target, or None when the source is a single game."""
         self.games = games
@@ -85,9 +86,9 @@ class Replay:
 
     def select_game(self, index: int) -> None:
         """Show game `index` (0-based) of a match record, from its deal."""
-        if not 0 <= index < len(self.games):
+        if (number := whole(index)) is None or not 0 <= number < len(self.games):
             raise ValueError(_no_game(index, len(self.games)))
-        self._select(index)
+        self._select(number)
 
     # ----------------------------------------------------------------- the tree
     def _line_entries(self, path: list[tuple[int, int]]) -> list[dict[str, Any]]:

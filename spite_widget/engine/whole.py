@@ -22,3 +22,10 @@ def seat(value: object, what: str = "player") -> int:
     if number not in (0, 1):
         raise ValueError(f"{what} must be 0 or 1, not {value!r}")
     return number
+
+
+def as_seed(seed: object) -> object:
+    """A seed for `random.Random`: a whole number of any kind as an int (`random` refuses
+    numpy's integers), anything else as given (None, text: `random` judges those)."""
+    number = whole(seed)
+    return seed if number is None else number

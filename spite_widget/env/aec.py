@@ -246,7 +246,7 @@ class raw_env(AECEnv):  # type: ignore[misc]  # PettingZoo's name for the unwrap
         super().__init__()
         self.render_mode = render_mode
         self.reward = reward
-        self.max_moves = max_moves
+        self.max_moves = None if max_moves is None else int(max_moves)  # checked: numpy's too
         self.possible_agents = list(AGENTS)
         self.agents = list(AGENTS)
         self.observation_spaces = {a: observation_space() for a in AGENTS}

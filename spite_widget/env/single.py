@@ -84,7 +84,7 @@ class SpiteEnv(gymnasium.Env[Obs, np.int64]):
         self.reward = reward
         self.illegal_reward = check_illegal_reward(illegal_reward, reward)
         """The reward of an illegal action (it ends the episode)."""
-        self.max_moves = max_moves
+        self.max_moves = None if max_moves is None else int(max_moves)  # checked: numpy's too
         self.render_mode = render_mode
         self.observation_space = observation_space()  # type: ignore[assignment]
         self.action_space = spaces.Discrete(N_ACTIONS)

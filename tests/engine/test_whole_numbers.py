@@ -67,3 +67,39 @@ def test_a_float_or_a_bool_is_no_player_and_changes_nothing() -> None:
         r.seek(5.0)  # type: ignore[arg-type]
     with pytest.raises(ValueError, match="there is no move True"):
         r.annotate(True, comment="x")
+
+
+def test_seeds_game_indexes_and_widget_seats_take_numpys_integers_too() -> None:
+    """Found after the first pass: `random` refuses numpy's integers as seeds, a match's game
+    index reached the browser as an np.int64 (not JSON), and SpiteWidget(human=1.0) and
+    ReplayWidget(perspective=1.0) were taken."""
+    import random
+
+    from spite_widget import Move, ReplayWidget, SpiteWidget
+    from spite_widget.env.single import SpiteEnv
+
+    assert Game.new(seed=np.int64(7)).state == Game.new(seed=7).state
+    assert Match(seed=np.int64(3)).game.state == Match(seed=3).game.state
+    m = Match(target=5, seed=2)
+    rng = random.Random(2)
+    while len(m.games) < 2:
+        while not m.game.is_over:
+            m.game.play(rng.choice(m.game.legal_moves()))
+        m.next_game()
+    record = m.to_record()
+    r = Replay(record, game=np.int64(1))
+    assert r.game_index == 1 and type(r.game_index) is int
+    r.select_game(np.int64(0))
+    assert r.game_index == 0 and type(r.game_index) is int
+    w = ReplayWidget(record, game=np.int64(1), perspective=np.int64(1))
+    assert json.dumps(w.info) and w.info["game"] == 1 and type(w.perspective) is int
+    for bad in (True, 1.0):
+        with pytest.raises(ValueError, match="there is no game"):
+            r.select_game(bad)  # type: ignore[arg-type]
+    with pytest.raises(ValueError, match=r"perspective must be None \(from above\), 0 or 1, not 1\.0"):
+        ReplayWidget(record, perspective=1.0)  # type: ignore[arg-type]
+    with pytest.raises(ValueError, match=r"human must be 0 or 1, not 1\.0"):
+        SpiteWidget(human=1.0, opponent=None)  # type: ignore[arg-type]
+    assert type(SpiteEnv(max_moves=np.int64(50)).max_moves) is int
+    move = Move.parse("H:7s>S4")
+    assert Move.parse(move) is move  # a Move is taken as itself

@@ -162,6 +162,7 @@ class ReplayWidget(PythonOwnedWidget[StatusKind]):
         other hand, and the stock that a side line would draw from) must not reach the
         browser. `SpiteWidget.review()` sets it until the game is over."""
         _check_perspective(perspective)
+        perspective = None if perspective is None else int(perspective)  # numpy's 1 too
         if seat_only and perspective is None:
             raise ValueError("seat_only needs a perspective: the seat (0 or 1) the table is seen from")
         replay = Replay(record_or_game, game=game)  # RecordError before any widget exists
@@ -1064,7 +1065,7 @@ def _bot_name(bot: str) -> str:
 
 
 def _check_perspective(value: object) -> None:
-    if value is not None and (isinstance(value, bool) or value not in (0, 1)):
+    if value is not None and whole(value) not in (0, 1):  # not True, not 1.0
         raise ValueError(f"perspective must be None (from above), 0 or 1, not {value!r}")
 
 

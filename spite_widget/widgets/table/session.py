@@ -23,15 +23,16 @@ from typing import Final, NamedTuple
 from ...bots import BOT_NAMES, Bot, get_bot
 from ...bots.expert import ExpertBot
 from ...bots.protocol import BotLike, bot_name, is_spec
-from ...engine.cards import STACK_COMPLETE, SUIT_SYMBOLS, card_words, the_card
+from ...engine.cards import STACK_COMPLETE, card_words, the_card
 from ...engine.errors import IllegalMoveError
 from ...engine.game import DEFAULT_PLAYERS, Game, GameWatcher, Played
 from ...engine.i18n import N_, _, ngettext
 from ...engine.match import Match
 from ...engine.moves import Move
 from ...engine.names import shown_names
-from ...engine.narrate import pile_words
+from ...engine.narrate import pile_words, symbols_in_words
 from ...engine.state import GameState, PlayerView
+from ...engine.whole import seat
 from ..protocol import (
     ACTIONS,
     LastMove,
@@ -46,13 +47,6 @@ from .summary import SHORT_ENOUGH, STATUS_ROOM, TurnMove, summarize_turn
 
 _CARD: Final = re.compile(r"(?:10|[A2-9JQK])[♣♦♥♠]")
 """A card as the bots' explanations name it (A♦, 10♣)."""
-
-
-def _card_code(shown: str) -> str:
-    """A card as `_CARD` finds it, in the notation: "10♣" -> "Tc"."""
-    rank, symbol = shown[:-1], shown[-1]
-    suit = next(s for s, sym in SUIT_SYMBOLS.items() if sym == symbol)
-    return ("T" if rank == "10" else rank) + suit
 
 
 _SOURCE_WORDS = {"P": N_("your pay-off card"), "H": N_("from your hand")}
@@ -105,8 +99,7 @@ class TableSession:
                 f"opponent must be one of {', '.join(BOT_NAMES)}, None, a module:MyBot spec, an object "
                 f"with choose(view) or a function of the view, not {opponent!r}"
             )
-        if human not in (0, 1) or isinstance(human, bool):
-            raise ValueError(f"human must be 0 or 1, not {human!r}")
+        human = seat(human, "human")
         self.opponent = opponent
         """The computer's level (or your own bot), or None for two players at one screen."""
         self.human = human
@@ -373,7 +366,7 @@ class TableSession:
         why = _sentence(bot.explain())  # the bots speak the language in force
         tail = f" {why}" if why else ""
         # read out, the expert's reasons name their cards in words too ("4♠" is "four of spades")
-        heard = _CARD.sub(lambda m: card_words(_card_code(m.group())), tail)
+        heard = symbols_in_words(tail)
         # screen readers hear the move in words first; the line after it names cards by symbol
         words = _("Hint: {the_card} ({source}) on {pile}.").format(
             the_card=the_card(move.card), source=source, pile=pile_words(move.target)
