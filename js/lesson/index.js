@@ -109,9 +109,12 @@ function render({ model, el }) {
     animateChange(shown, table, before, next.piles);
     if (focusedAction) {
       const again = controls.querySelector(`[data-action="${focusedAction}"]`);
-      const fallback = controls.querySelector(".swl-primary:not(:disabled)") || controls.querySelector("button:not(:disabled)");
-      const target = again && !again.disabled ? again : fallback;
+      const target = again && !again.disabled ? again : controls.querySelector(".swl-primary:not(:disabled)");
       if (target) target.focus({ preventScroll: true });
+      // a button greyed by its own press (Undo with nothing left to take back) and nothing
+      // to press next: the focus goes back to the table, not on to Hint, which a second
+      // Enter or Space would set off (as on the playing table)
+      else interaction.focusStop();
     }
     drawn = next;
     shown = table;

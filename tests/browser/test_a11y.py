@@ -497,8 +497,9 @@ def test_undo_pressed_by_keyboard_gives_the_focus_back_to_the_table(bare: Any) -
         "() => { const a = document.activeElement; return a.dataset.action || a.closest('[data-pile]')?.dataset.pile; }"
     )
     assert focused == "C1"  # where the move was, the table's Tab stop
-    page.keyboard.press("Space")
-    assert w.hint == "" and not w.game.moves
+    page.keyboard.press("Space")  # on C1: it says the pile is empty of your cards, no hint
+    page.wait_for_timeout(500)
+    assert w.hint == "" and not w.game.moves and w.status["kind"] != "hint"
 
 
 def test_an_arrow_while_the_bot_plays_leaves_the_focus_waiting_on_the_table(notebook: Any, page: Any) -> None:
@@ -526,3 +527,25 @@ def test_an_arrow_while_the_bot_plays_leaves_the_focus_waiting_on_the_table(note
         timeout=30_000,
     )
     assert page.evaluate("() => document.activeElement.closest('[data-pile]')?.dataset.pile") == "S1"
+
+
+def test_undo_in_a_lesson_pressed_by_keyboard_gives_the_focus_back_to_the_table(bare: Any) -> None:
+    """As on the playing table: Undo greyed by its own press sent the focus on to Hint."""
+    from spite_widget import LessonWidget
+
+    w = LessonWidget("build-from-ace")
+    page = bare.open(w, bundle="lesson")
+    page.locator(".swl-root [data-pile=H] .sw-face[data-card='Ah']").focus()
+    page.keyboard.press("Enter")
+    page.locator(".swl-root [data-pile=C1]").focus()
+    page.keyboard.press("Enter")
+    page.wait_for_function("() => !document.querySelector('.swl-root [data-action=undo]').disabled")
+    assert [str(m) for m in w.session.moves] == ["H:Ah>C1"]
+    page.locator(".swl-root [data-action=undo]").focus()
+    page.keyboard.press("Enter")
+    page.wait_for_function("() => document.querySelector('.swl-root [data-action=undo]').disabled")
+    assert not w.session.moves
+    focused = page.evaluate(
+        "() => { const a = document.activeElement; return a.dataset.action || a.closest('[data-pile]')?.dataset.pile; }"
+    )
+    assert focused == "C1"
