@@ -38,21 +38,30 @@ def long_games(count: int, plies: int = 200) -> list[Game]:
     return out
 
 
-def cancel_latency(game: Game, after: float) -> float:
-    """Seconds from `cancel.set()`, from another thread `after` seconds into a review, to
-    `ReviewCancelled` (the move being rated is finished first)."""
-    stop = threading.Event()
+def cancel_latency(game: Game, share: float, per_move: float) -> float:
+    """Seconds from `cancel.set()`, from another thread half a move's rating (`per_move`,
+    seconds) after a `share` of the review's moves are rated, to `ReviewCancelled` (the move
+    being rated is finished first). The moment is told by the review's progress, not by a
+    clock alone: on shared cores a delay timed on an earlier review could outlast this one."""
+    stop, reached = threading.Event(), threading.Event()
     raised: list[float] = []
+
+    def progress(done: int, total: int) -> None:
+        if done >= share * total:
+            reached.set()
 
     def run() -> None:
         try:
-            annotate_with_bot(game, cancel=stop)
+            annotate_with_bot(game, progress=progress, cancel=stop)
         except ReviewCancelled:
             raised.append(time.perf_counter())
+        finally:
+            reached.set()
 
     worker = threading.Thread(target=run)
     worker.start()
-    time.sleep(after)
+    reached.wait()
+    time.sleep(per_move / 2)  # in the middle of rating the next move, as a person's press is
     asked = time.perf_counter()
     stop.set()
     worker.join()
@@ -86,9 +95,9 @@ def main() -> None:
     if len(seconds) > 2:
         long = seconds[1:]
         print(f"200+ moves, seconds per review: median {statistics.median(long):.1f}, max {max(long):.1f}")
-    # cancelled a fifth, half and four fifths of the way through the last review (a fixed
-    # delay can outlast a short review)
-    waits = [cancel_latency(games[-1], share * seconds[-1]) for share in (0.2, 0.5, 0.8)]
+    # cancelled a fifth, half and four fifths of the way through the last review
+    per_move = seconds[-1] / games[-1].ply
+    waits = [cancel_latency(games[-1], share, per_move) for share in (0.2, 0.5, 0.8)]
     print(f"cancel: ReviewCancelled {', '.join(f'{1000 * w:.0f}' for w in waits)} ms after cancel.set()")
 
 
