@@ -213,14 +213,16 @@ def _puzzle(
 
 
 def _expert_line(start: Game, best: Move, player: int, bot: Any) -> tuple[str, ...]:
-    """The expert's moves for the rest of the turn from `start`, `best` first, up to a draw."""
+    """The expert's moves for the rest of the turn from `start`, `best` first, up to a draw or
+    a pay-off card played: `start` is the learner's view with the unseen cards dealt at random,
+    so the card under a pay-off top, like a drawn one, would be made up."""
     game = start.copy()
     line: list[str] = []
     move = best
     while len(line) < 30:
         done = game.play(move)
         line.append(str(move))
-        if done.turn_passed or done.result is not None or done.drawn:
+        if done.turn_passed or done.result is not None or done.drawn or move.source == "P":
             break
         move = bot.choose(game.view(player))
     return tuple(line)

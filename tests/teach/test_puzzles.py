@@ -238,3 +238,16 @@ def test_a_reason_that_lists_the_experts_line_keeps_only_the_pay_off_card() -> N
     with language("es"):
         text = LessonSession(es).play("H:Kh>S1").text
     assert "tu carta de pago 5♣ podía jugarse en este turno" in text and "A♠" not in text, text
+
+
+def test_the_experts_line_stops_at_the_first_pay_off_card_it_plays() -> None:
+    """The puzzle's game deals the cards the player could not see at random, the pay-off cards
+    below the top among them: the line went on "3♥ from your pay-off pile, K♦ from your pay-off
+    pile, 6♥ ..." with six pay-off cards that were never in the game (random v greedy, seed 11,
+    reviewed; the real pile under 3♥ was J♣ 3♦ 5♠)."""
+    record = json.loads((Path(__file__).parent / "reviewed_random_v_greedy.json").read_text())
+    found = puzzles(record, player=0, count=10)
+    at_49 = [p for p in found if p.number == 49]
+    assert at_49 and at_49[0].line[-1] == "P:3h>C2"
+    for p in found:
+        assert all(not m.startswith("P:") for m in p.line[:-1]), (p.number, p.line)
