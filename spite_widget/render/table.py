@@ -164,6 +164,22 @@ def _names(names: Sequence[str] | None, viewer: int | None) -> tuple[str, str]:
     return (_("You") if a == "You" else a, _("You") if b == "You" else b)
 
 
+PILE_NAMES: Final = (
+    *(f"{seat}{pile}" for seat in ("", "O-") for pile in ("P", "H", "S1", "S2", "S3", "S4")),
+    "C1",
+    "C2",
+    "C3",
+    "stock",
+)
+"""The piles a picture can outline, as in the widget's DOM ("O-" for the seat at the top)."""
+
+
+def _is_pile(name: str) -> bool:
+    """A pile to outline, or one hand card ("H:Kc", "O-H:Kc")."""
+    hand, colon, card = name.partition(":")
+    return name in PILE_NAMES or (bool(colon) and hand in ("H", "O-H") and card in RANK_OF)
+
+
 def _highlights(highlight: Move | str | Iterable[str] | None, to_move: int, bottom: int) -> set[str]:
     """Pile names (and `H:<card>` for one hand card) to outline."""
     if highlight is None:
@@ -173,10 +189,18 @@ def _highlights(highlight: Move | str | Iterable[str] | None, to_move: int, bott
     elif isinstance(highlight, str):
         try:
             move = Move.parse(highlight)
-        except InvalidMoveError:
-            return {highlight}
+        except InvalidMoveError as e:
+            if _is_pile(highlight):
+                return {highlight}
+            raise ValueError(
+                f"highlight {highlight!r} is neither a move ({e}) nor a pile: {', '.join(PILE_NAMES)}"
+            ) from None
     else:
-        return {str(h) for h in highlight}
+        names = [str(h) for h in highlight]
+        unknown = [h for h in names if not _is_pile(h)]
+        if unknown:
+            raise ValueError(f"highlight {unknown[0]!r} is not a pile: {', '.join(PILE_NAMES)}, or H:<card>")
+        return set(names)
     prefix = "" if to_move == bottom else "O-"
     marks = {move.target if move.to_center else prefix + move.target}
     if move.source == "H":
