@@ -10,6 +10,7 @@ from __future__ import annotations
 from typing import TypeAlias
 
 from ..engine.game import Game
+from ..engine.names import shown_names
 from ..engine.state import GameState, PlayerView
 
 Position: TypeAlias = Game | GameState | PlayerView
@@ -32,4 +33,4 @@ def names_of(position: Position) -> tuple[str, str]:
     """The players' names when the position knows them."""
     if isinstance(position, Game):
         return position.players
-    return ("Player 0", "Player 1")
+    return shown_names(("Player 0", "Player 1"))  # in the language in force: "Jugador 0"

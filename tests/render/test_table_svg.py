@@ -190,7 +190,7 @@ def test_a_name_with_characters_xml_cannot_hold_still_gives_a_picture() -> None:
 def test_a_highlight_that_names_no_move_or_pile_is_refused(typo: object) -> None:
     """A teacher's typo gave a picture with no outline at all, and no word of why."""
     g = Game.new(seed=7)
-    with pytest.raises(ValueError, match="highlight .* (is neither a move|is not a pile)"):
+    with pytest.raises(ValueError, match=r"highlight .* (is neither a move|is not a pile)"):
         table_svg(g.state, highlight=typo)  # type: ignore[arg-type]
     for fine in ("H:2d>C1", "C2", "O-S3", "stock", ["P", "H:2d", "O-H:Ts"]):
         assert "<svg" in table_svg(g.state, highlight=fine)

@@ -198,3 +198,11 @@ def test_a_card_on_the_opponents_pile_is_refused_as_theirs() -> None:
         assert "el 4♦ está en la S1 de tu rival" in explain_move(view, "S1:4d>C1").text
     # a card not the opponent's is still told by the top of one's own stack
     assert "only the top card of a side stack" in explain_move(view, "S1:5d>C1").text
+
+
+def test_a_view_or_a_states_default_names_speak_the_language() -> None:
+    """A view knows no names: it said "é a vez de Player 0" in Portuguese."""
+    v = Game.new(seed=7).view(1)
+    assert explain_position(v, lang="pt") == "Não é a sua vez: é a vez de Jogador 0."
+    assert "Le toca a Jugador 0" in explain(v, "H:2d>C1", lang="es")
+    assert explain_position(v).startswith("It is not your turn: Player 0 is to move")
