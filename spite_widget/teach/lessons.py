@@ -14,9 +14,10 @@ from dataclasses import dataclass, field, replace
 from functools import cache
 
 from ..engine.cards import ALL_CARDS, KING, RANK_OF, STACK_COMPLETE, Card, two_packs
+from ..engine.errors import IllegalMoveError
 from ..engine.game import Game, Played
-from ..engine.i18n import _, get_language, language
-from ..engine.moves import Move
+from ..engine.i18n import _, get_language, language, ngettext
+from ..engine.moves import InvalidMoveError, Move
 from ..engine.rules import PAYOFF_SIZE
 from ..engine.state import GameState
 from .position import reaches_payoff
@@ -92,6 +93,47 @@ class Lesson:
     and `setup` are then empty, and `seed` drives the reshuffles."""
     debrief: str = ""
     """Said once the goal is reached (a puzzle: the expert's line)."""
+
+    def __post_init__(self) -> None:
+        """Refuse a lesson that cannot be taught as written (a teacher's own, say): its
+        Solution button would show an illegal move again and again, or run past its end."""
+        where = f"lesson {self.id!r}"
+        if self.position is not None:
+            if self.deck or self.setup:
+                raise ValueError(f"{where} starts from a position: give no deck or setup beside it")
+            ks = GameState.from_text(self.position).rules.kings_start_stacks
+            if ks != self.kings_start_stacks:
+                raise ValueError(
+                    f"{where}: kings_start_stacks={self.kings_start_stacks}, but its position says "
+                    f"rules:{'k' if ks else '-'} (the position's rules are the lesson's)"
+                )
+        if self.learner not in (0, 1) or isinstance(self.learner, bool):
+            raise ValueError(f"{where}: learner must be 0 or 1, not {self.learner!r}")
+        game, _played = self.opening()
+        start = game.ply
+        if game.current_player != self.learner:
+            raise ValueError(
+                f"{where}: the learner is player {self.learner}, but player {game.current_player} is to move at the start"
+            )
+        if self.goal.met(game, start):
+            raise ValueError(f"{where}: its goal is met before the learner moves")
+
+    def solution_problem(self) -> str | None:
+        """Why the solution does not reach the goal from the start (an illegal step, too few
+        moves), or None when it does: a teacher's check of a lesson of their own."""
+        game, _played = self.opening()
+        start = game.ply
+        for step, text in enumerate(self.solution, start=1):
+            try:
+                game.play(Move.parse_human(text))
+            except (InvalidMoveError, IllegalMoveError) as e:
+                return _("step {step}, {move}, cannot be played: {reason}").format(
+                    step=step, move=text, reason=e
+                )
+        if not self.goal.met(game, start):
+            n = len(self.solution)
+            return ngettext("it stops after {count} move", "it stops after {count} moves", n).format(count=n)
+        return None
 
     def new_game(self) -> Game:
         """A fresh Game at the lesson's starting position (the setup already played)."""

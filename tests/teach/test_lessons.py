@@ -140,3 +140,55 @@ def test_a_goal_met_with_a_burying_discard_says_so_after_the_cheer() -> None:
         for move in item.solution:
             text = played.play(move).text
         assert "mend" not in text, item.id
+
+
+# ---------------------------------------------------------------- a teacher's own lessons
+def test_a_lesson_written_wrong_is_refused_saying_what_is_wrong() -> None:
+    """A teacher's lesson was never checked: a start from a position with a deck beside it,
+    a rule option its position contradicts, a learner who is not to move, a goal already met
+    (the session said "done" with no move, the widget "Goal: ... pick a card")."""
+    from dataclasses import replace
+
+    from spite_widget.teach.lessons import Goal, lesson
+
+    base = lesson("build-from-ace")
+    text = base.new_game().state.to_text()
+    with pytest.raises(ValueError, match="starts from a position: give no deck or setup beside it"):
+        replace(base, position=text)
+    with pytest.raises(ValueError, match="kings_start_stacks=True, but its position says rules:-"):
+        replace(base, deck=(), setup=(), position=text, kings_start_stacks=True)
+    with pytest.raises(ValueError, match="the learner is player 1, but player 0 is to move"):
+        replace(base, learner=1)
+    with pytest.raises(ValueError, match="its goal is met before the learner moves"):
+        replace(
+            base, goal=Goal("Have 20 pay-off cards.", lambda game, start: len(game.state.payoffs[0]) == 20)
+        )
+
+
+@pytest.mark.parametrize(
+    ("solution", "says"),
+    [
+        (("H:Ah>C1", "H:3c>C1"), "step 2, H:3c>C1, cannot be played: "),
+        ((), "it stops after 0 moves"),
+        (("H:Ah>C1",), "it stops after 1 move"),
+    ],
+)
+def test_a_solution_that_does_not_reach_the_goal_is_said_so_by_the_solution_button(
+    solution: tuple[str, ...], says: str
+) -> None:
+    """It showed an illegal step again and again, or raised IndexError past its end."""
+    from dataclasses import replace
+
+    from spite_widget import LessonWidget
+    from spite_widget.teach.lessons import lesson
+
+    own = replace(lesson("build-from-ace"), solution=solution)
+    assert says in (own.solution_problem() or "")
+    w = LessonWidget(own)
+    w.play("H:Ah>C1")
+    before = w.session.moves
+    feedback = w.solution_step()
+    assert not feedback.accepted and w.status["kind"] == "error"
+    assert w.status["text"].startswith("This lesson's solution does not reach its goal: " + says)
+    assert w.session.moves == before  # nothing reset, nothing played
+    assert lesson("build-from-ace").solution_problem() is None

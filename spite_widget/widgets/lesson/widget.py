@@ -174,6 +174,12 @@ class LessonWidget(PythonOwnedWidget[LessonStatusKind]):
         if session.status == "done":
             self._say(self._then_next(_("You have reached the goal already.")), "done")
             return Feedback(False, "done", self.status["text"])
+        problem = session.lesson.solution_problem()  # a lesson of one's own, written wrong
+        if problem is not None:
+            self._say(
+                _("This lesson's solution does not reach its goal: {why}.").format(why=problem), "error"
+            )
+            return Feedback(False, session.status, self.status["text"])
         prefix = ""
         if session.status != "playing" or tuple(played) != solution[: len(played)]:
             prefix = _("Back to the start, to show the solution.") + " " if played else ""
