@@ -61,7 +61,8 @@ def table_svg(
 
     `perspective`: the player seated at the bottom (default: the viewer of a PlayerView,
     player 0 for a GameState). `highlight`: a move (its source card and target pile are
-    outlined) or pile names as in the widget's DOM (`P`, `H`, `S1`, `O-S2`, `C1`, `stock`).
+    outlined) or pile names as in the widget's DOM (`P`, `H`, `S1`, `O-S2`, `C1`, `stock`, one
+    hand card as `H:Kc`); anything else is a ValueError.
     `names`: the two players' names. `lang` ("en", "es", "pt"): the labels' language
     (default: the one in force); the root carries it as its `lang` attribute.
     """
@@ -193,7 +194,7 @@ def _highlights(highlight: Move | str | Iterable[str] | None, to_move: int, bott
             if _is_pile(highlight):
                 return {highlight}
             raise ValueError(
-                f"highlight {highlight!r} is neither a move ({e}) nor a pile: {', '.join(PILE_NAMES)}"
+                f"highlight {highlight!r} is neither a move ({e}) nor a pile: {', '.join(PILE_NAMES)}, or H:<card>"
             ) from None
     else:
         names = [str(h) for h in highlight]

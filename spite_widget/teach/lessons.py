@@ -109,8 +109,15 @@ class Lesson:
                 )
         if self.learner not in (0, 1) or isinstance(self.learner, bool):
             raise ValueError(f"{where}: learner must be 0 or 1, not {self.learner!r}")
+        for step, text in enumerate(self.solution, start=1):
+            try:
+                Move.parse(text)  # as the session reads it: the notation of RULES.md
+            except InvalidMoveError as e:
+                raise ValueError(f"{where}: solution step {step}: {e}") from None
         game, _played = self.opening()
         start = game.ply
+        if game.is_over:
+            raise ValueError(f"{where}: its game is over before the learner moves")
         if game.current_player != self.learner:
             raise ValueError(
                 f"{where}: the learner is player {self.learner}, but player {game.current_player} is to move at the start"
@@ -124,8 +131,10 @@ class Lesson:
         game, _played = self.opening()
         start = game.ply
         for step, text in enumerate(self.solution, start=1):
+            if self.goal.met(game, start):
+                return None  # reached before its last steps: the session stops there too
             try:
-                game.play(Move.parse_human(text))
+                game.play(Move.parse(text))
             except (InvalidMoveError, IllegalMoveError) as e:
                 return _("step {step}, {move}, cannot be played: {reason}").format(
                     step=step, move=text, reason=e

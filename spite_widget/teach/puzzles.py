@@ -7,7 +7,8 @@ into a `Puzzle`, a `Lesson` that the `LessonWidget` opens as it is: "find a bett
 cards dealt at random where they could not see (`Game.from_state`), so a puzzle shows nothing
 the player did not know. The goal is met when the learner's move gives away less than an
 inaccuracy (`review.INACCURACY`) next to the expert's best; the solution is the expert's move,
-and the expert's line for the rest of the turn is said once the goal is reached.
+and the expert's line for the rest of the turn (up to a draw or its first pay-off card) is
+said once the goal is reached.
 """
 
 from __future__ import annotations
@@ -50,7 +51,8 @@ class Puzzle(Lesson):
     """The expert's move (the solution)."""
     line: tuple[str, ...] = field(default=())
     """The expert's line for the rest of the turn, starting with `best` (it stops where new
-    cards are drawn: those would be guessed, as the player could not see them)."""
+    cards are drawn or after a pay-off card is played: the cards then shown would be guessed,
+    as the player could not see them)."""
 
 
 class _Verdict:

@@ -31,6 +31,5 @@ def seat_of(position: Position) -> PlayerView:
 
 def names_of(position: Position) -> tuple[str, str]:
     """The players' names when the position knows them."""
-    if isinstance(position, Game):
-        return position.players
-    return shown_names(("Player 0", "Player 1"))  # in the language in force: "Jugador 0"
+    # in the language in force, as a table shows them: "Jugador 0", "Bot voraz"
+    return shown_names(position.players if isinstance(position, Game) else ("Player 0", "Player 1"))

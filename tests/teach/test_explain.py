@@ -206,3 +206,16 @@ def test_a_view_or_a_states_default_names_speak_the_language() -> None:
     assert explain_position(v, lang="pt") == "Não é a sua vez: é a vez de Jogador 0."
     assert "Le toca a Jugador 0" in explain(v, "H:2d>C1", lang="es")
     assert explain_position(v).startswith("It is not your turn: Player 0 is to move")
+
+
+def test_a_games_default_names_speak_the_language_too() -> None:
+    """A Game names its players "Player 0" and "Player 1" by itself: played to a win, it said
+    "Player 0 esvaziou ..." in Portuguese."""
+    rng = random.Random(3)
+    g = Game.new(seed=3)
+    while not g.is_over:
+        moves = g.legal_moves()
+        center = [m for m in moves if m.to_center]
+        g.play(rng.choice(center) if center else rng.choice(moves))
+    said = explain_position(g, lang="pt")
+    assert "Jogador" in said and "Player" not in said, said

@@ -192,3 +192,25 @@ def test_a_solution_that_does_not_reach_the_goal_is_said_so_by_the_solution_butt
     assert w.status["text"].startswith("This lesson's solution does not reach its goal: " + says)
     assert w.session.moves == before  # nothing reset, nothing played
     assert lesson("build-from-ace").solution_problem() is None
+
+
+def test_a_solution_is_read_as_the_session_reads_it_and_counted_to_the_goal() -> None:
+    """Found on a second look: a step written wrong ("H:Zz>C1", "P:3S>C1") passed the check
+    but crashed the widget, which reads steps strictly; a game already over was taken; and a
+    solution that meets the goal before its last step was said not to reach it."""
+    from dataclasses import replace
+
+    from spite_widget.teach.lessons import lesson
+
+    base = lesson("build-from-ace")
+    for typo in ("H:Zz>C1", "P:3S>C1"):
+        with pytest.raises(ValueError, match="solution step 2: "):
+            replace(base, solution=("H:Ah>C1", typo))
+    won = lesson("win").new_game()
+    for move in lesson("win").solution:
+        won.play(move)
+    assert won.is_over
+    with pytest.raises(ValueError, match="its game is over before the learner moves"):
+        replace(base, deck=(), setup=(), position=won.state.to_text(), solution=("H:Ah>C1",))
+    down = lesson("build-down")
+    assert replace(down, solution=(*down.solution, "H:9d>S1")).solution_problem() is None
