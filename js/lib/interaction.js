@@ -443,11 +443,15 @@ export class Interaction {
     }
   }
 
+  /** What the focus is remembered by, across redraws: a pile (or a hand card) as drawn, by
+   * its `data-pile`, not by the name moves give it, which a replay seen from above gives the
+   * top seat's piles while that player moves (their S1 was the bottom seat's S1 once the turn
+   * passed, and the focus jumped there). */
   focusKeyOf(x) {
     if (x.dataset.action) return `action:${x.dataset.action}`;
-    if (x.dataset.source === "H") return `H:${x.dataset.card}:${this.nthOf(x)}`;
     const p = x.closest("[data-pile]");
-    return p ? `pile:${this.pileName(p)}` : null;
+    if (x.dataset.source === "H") return `${p ? p.dataset.pile : "H"}:${x.dataset.card}:${this.nthOf(x)}`;
+    return p ? `pile:${p.dataset.pile}` : null;
   }
 
   rememberFocus(x) {

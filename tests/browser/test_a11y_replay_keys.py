@@ -103,3 +103,22 @@ def test_the_arrows_reach_a_side_line_in_the_move_list_and_enter_steps_into_it(
     page.wait_for_function("() => document.querySelector('.swr-root').dataset.ply === '11'")
     state = notebook.run_json(1)
     assert state["ply"] == 11 and state["line"] == [[11, 1]]
+
+
+def test_a_card_put_on_the_top_seats_pile_keeps_the_focus_on_that_pile(notebook: Any, page: Any) -> None:
+    """Seen from above, the player at the top plays their piles by the names S1..S4: once
+    their discard passed the turn, those names were the bottom seat's, and the focus jumped to
+    the bottom seat's S1."""
+    notebook.open(
+        "replay_top_focus.ipynb",
+        [f"from spite_widget import ReplayWidget\nr = ReplayWidget({str(SAMPLE)!r})\nr.seek(1)\nr"],
+    )
+    page.locator(REPLAY).wait_for()
+    assert page.locator(f"{REPLAY} [data-pile='O-H'] .sw-face[data-card='5s']").count() == 1
+    page.locator(f"{REPLAY} [data-pile='O-H'] .sw-face[data-card='5s']").focus()
+    page.keyboard.press("Enter")
+    page.locator(f"{REPLAY} [data-pile='O-S1']").focus()
+    page.keyboard.press("Enter")  # H:5s>S1 for the player at the top: a side line, the turn passes
+    page.wait_for_function("() => document.querySelector('.swr-root').dataset.ply === '2'")
+    page.wait_for_timeout(300)
+    assert page.evaluate("() => document.activeElement.closest('[data-pile]')?.dataset.pile") == "O-S1"
