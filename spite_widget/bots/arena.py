@@ -32,7 +32,7 @@ from typing import Any, Final
 from ..engine.errors import RecordError
 from ..engine.game import Game
 from ..engine.match import Match
-from ..engine.whole import whole
+from ..engine.whole import whole_or_type_error
 from . import BOT_NAMES, EXTRA_BOTS, get_bot
 from .protocol import BotError, is_spec
 
@@ -588,17 +588,12 @@ def run_arena(
                 f"unknown bot {name!r}: choose from {', '.join((*BOT_NAMES, *EXTRA_BOTS))} "
                 "or give your own as path.to.module:MyBot"
             )
-    if whole(games) is None:
-        raise TypeError(f"games must be a whole number of games (or matches), not {games!r}")
-    games = int(games)  # numpy's integers too
+    games = whole_or_type_error(games, "games must be a whole number of games (or matches)")  # numpy's too
     if games < 1:
         raise ValueError(f"games must be at least 1, not {games}")
-    if whole(seed) is None:
-        raise TypeError(f"seed must be a whole number, not {seed!r}")
-    seed = int(seed)
-    if workers is not None and whole(workers) is None:
-        raise TypeError(f"workers must be a whole number of processes (or None), not {workers!r}")
-    workers = None if workers is None else int(workers)
+    seed = whole_or_type_error(seed, "seed must be a whole number")
+    if workers is not None:
+        workers = whole_or_type_error(workers, "workers must be a whole number of processes (or None)")
     if move_limit is not None:
         if not 0 < move_limit <= MAX_MOVE_LIMIT:
             raise ValueError(

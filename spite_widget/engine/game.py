@@ -616,7 +616,8 @@ class Game:
     def annotation(self, number: int) -> dict[str, Any]:
         """A copy of what move `number` (1-based) carries besides the move: comment, mark,
         eval, side lines (`variations`) and any `x-...` keys, as in the record."""
-        note = self._notes.get(number - 1) if whole(number) is not None else None
+        n = whole(number)
+        note = self._notes.get(n - 1) if n is not None else None
         if not note:
             return {}
         return {k: v if isinstance(v, str) else json.loads(json.dumps(v)) for k, v in note.items()}

@@ -26,7 +26,7 @@ from .match import Match
 from .moves import InvalidMoveError, Move
 from .records import MARKS, MAX_LINE_DEPTH
 from .state import GameState, PlayerView
-from .whole import whole
+from .whole import whole, whole_or_type_error
 
 CHECKPOINT_EVERY = 32
 
@@ -236,10 +236,7 @@ class Replay:
     def seek(self, n: int) -> None:
         """Put the cursor after move `n` of its line (clamped to 0..len); never replays from
         the start."""
-        m = whole(n)
-        if m is None:
-            raise TypeError(f"a ply is a whole number, not {n!r}")
-        n = m
+        n = whole_or_type_error(n, "a ply is a whole number")
         self._goto(max(0, min(len(self), n)))
         self._changed()
 
@@ -392,9 +389,7 @@ class Replay:
         """Put the cursor after move `ply` of the side line `line` (1-based (move, variation)
         pairs as `line` gives them; () is the main line). ValueError names a line that is not
         there, and nothing moves."""
-        if whole(ply) is None:
-            raise TypeError(f"a ply is a whole number, not {ply!r}")
-        ply = int(ply)
+        ply = whole_or_type_error(ply, "a ply is a whole number")
         if isinstance(line, str | bytes) or not isinstance(line, Sequence):
             raise TypeError(
                 f"a line is a list of (move, variation) pairs, [] for the main line, not {line!r}"

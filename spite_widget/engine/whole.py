@@ -16,6 +16,14 @@ def whole(value: object) -> int | None:
     return int(value)
 
 
+def whole_or_type_error(value: object, saying: str) -> int:
+    """`value` as an int when it is a whole number, else TypeError("<saying>, not <value>")."""
+    number = whole(value)
+    if number is None:
+        raise TypeError(f"{saying}, not {value!r}")
+    return number
+
+
 def seat(value: object, what: str = "player") -> int:
     """`value` as 0 or 1; ValueError naming `what` for anything else (2, True, 0.0, "0")."""
     number = whole(value)
