@@ -483,19 +483,7 @@ def test_undo_pressed_by_keyboard_gives_the_focus_back_to_the_table(bare: Any) -
     button still lit, and a second press of Space asked for a hint."""
     w = SpiteWidget(opponent="greedy", seed=1, opponent_delay=0)
     page = bare.open(w)
-    page.locator(".sw-root [data-pile=P]").focus()
-    page.keyboard.press("Enter")
-    page.locator(".sw-root [data-pile=C1]").focus()
-    page.keyboard.press("Enter")
-    page.wait_for_function("() => !document.querySelector('.sw-root [data-action=undo]').disabled")
-    assert [str(m) for m in w.game.moves] == ["P:Ad>C1"]
-    page.locator(".sw-root [data-action=undo]").focus()
-    page.keyboard.press("Enter")
-    page.wait_for_function("() => document.querySelector('.sw-root [data-action=undo]').disabled")
-    assert not w.game.moves
-    focused = page.evaluate(
-        "() => { const a = document.activeElement; return a.dataset.action || a.closest('[data-pile]')?.dataset.pile; }"
-    )
+    focused = _play_to_c1_and_undo_by_keys(page, ".sw-root", "[data-pile=P]", lambda: w.game.moves, "P:Ad>C1")
     assert focused == "C1"  # where the move was, the table's Tab stop
     page.keyboard.press("Space")  # on C1: it says the pile is empty of your cards, no hint
     page.wait_for_timeout(500)
@@ -535,17 +523,28 @@ def test_undo_in_a_lesson_pressed_by_keyboard_gives_the_focus_back_to_the_table(
 
     w = LessonWidget("build-from-ace")
     page = bare.open(w, bundle="lesson")
-    page.locator(".swl-root [data-pile=H] .sw-face[data-card='Ah']").focus()
-    page.keyboard.press("Enter")
-    page.locator(".swl-root [data-pile=C1]").focus()
-    page.keyboard.press("Enter")
-    page.wait_for_function("() => !document.querySelector('.swl-root [data-action=undo]').disabled")
-    assert [str(m) for m in w.session.moves] == ["H:Ah>C1"]
-    page.locator(".swl-root [data-action=undo]").focus()
-    page.keyboard.press("Enter")
-    page.wait_for_function("() => document.querySelector('.swl-root [data-action=undo]').disabled")
-    assert not w.session.moves
-    focused = page.evaluate(
-        "() => { const a = document.activeElement; return a.dataset.action || a.closest('[data-pile]')?.dataset.pile; }"
-    )
+    source = "[data-pile=H] .sw-face[data-card='Ah']"
+    focused = _play_to_c1_and_undo_by_keys(page, ".swl-root", source, lambda: w.session.moves, "H:Ah>C1")
     assert focused == "C1"
+
+
+def _play_to_c1_and_undo_by_keys(page: Any, root: str, source: str, moves: Any, move: str) -> str:
+    """Play `source` to C1 and take it back, all by keys (Enter on the pile, Enter on Undo);
+    `moves()` reads the moves from Python. Returns where the focus went: a button's action or a
+    pile's name."""
+    page.locator(f"{root} {source}").focus()
+    page.keyboard.press("Enter")
+    page.locator(f"{root} [data-pile=C1]").focus()
+    page.keyboard.press("Enter")
+    undo = f"document.querySelector('{root} [data-action=undo]')"
+    page.wait_for_function(f"() => !{undo}.disabled")
+    assert [str(m) for m in moves()] == [move]
+    page.locator(f"{root} [data-action=undo]").focus()
+    page.keyboard.press("Enter")
+    page.wait_for_function(f"() => {undo}.disabled")
+    assert not moves()
+    return str(
+        page.evaluate(
+            "() => { const a = document.activeElement; return a.dataset.action || a.closest('[data-pile]')?.dataset.pile; }"
+        )
+    )
