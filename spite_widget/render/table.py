@@ -62,7 +62,8 @@ def table_svg(
     `perspective`: the player seated at the bottom (default: the viewer of a PlayerView,
     player 0 for a GameState). `highlight`: a move (its source card and target pile are
     outlined) or pile names as in the widget's DOM (`P`, `H`, `S1`, `O-S2`, `C1`, `stock`, one
-    hand card as `H:Kc`); anything else is a ValueError.
+    hand card as `H:Kc`, or the whole hand when that card cannot be seen in it: a hand drawn
+    face down, or the move already played); anything else is a ValueError.
     `names`: the two players' names. `lang` ("en", "es", "pt"): the labels' language
     (default: the one in force); the root carries it as its `lang` attribute.
     """
@@ -313,7 +314,9 @@ def _seat(seat: _Seat, y0: float, prefix: str, marks: set[str], to_move: bool) -
             out.append(face(card, HAND_X + j * HAND_STEP, cy, highlight=f"{prefix}H:{card}" in marks))
     if not seat.hand_count:
         out.append(empty_place(HAND_X, cy, _("empty")))
-    if prefix + "H" in marks:
+    held = {f"{prefix}H:{card}" for card in seat.hand or ()}
+    unseen = any(m.startswith(prefix + "H:") and m not in held for m in marks)
+    if prefix + "H" in marks or unseen:  # a card face down or already played: its hand is outlined
         w = CARD_W + max(0, seat.hand_count - 1) * (HAND_STEP if seat.hand is not None else 26)
         out.append(_outline(HAND_X, cy, w, CARD_H))
     out.append("</g>")

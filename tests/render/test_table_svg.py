@@ -10,6 +10,7 @@ import pytest
 
 from spite_widget import Game, GameState, PlayerView, Replay
 from spite_widget.engine.cards import ALL_CARDS
+from spite_widget.engine.moves import Move
 from spite_widget.render import card_svg, table_svg
 
 SVG = "{http://www.w3.org/2000/svg}"
@@ -194,3 +195,27 @@ def test_a_highlight_that_names_no_move_or_pile_is_refused(typo: object) -> None
         table_svg(g.state, highlight=typo)  # type: ignore[arg-type]
     for fine in ("H:2d>C1", "C2", "O-S3", "stock", ["P", "H:2d", "O-H:Ts"]):
         assert "<svg" in table_svg(g.state, highlight=fine)
+
+
+def test_a_hand_card_that_cannot_be_seen_outlines_its_hand() -> None:
+    """Highlighting a move already played (its card has left the hand) or a card of a hand
+    drawn face down outlined nothing at all: the picture said nothing of the move's source."""
+    g = Game.new(seed=7)
+    g.play("P:Ac>C1")
+    move = Move.parse("H:2d>C1")  # the turn goes on: a Move is the player to move's
+    g.play(move)
+    assert move.card not in g.state.hands[0]
+
+    def outlined(svg: str) -> set[str]:
+        return {
+            name
+            for name, group in piles(parse(svg)).items()
+            if any(el.get("stroke") == "#ffca28" for el in group.iter(SVG + "rect"))
+        }
+
+    assert outlined(table_svg(g.state, highlight=[f"H:{move.card}"])) == {"H"}
+    assert outlined(table_svg(g.state, highlight=move)) == {"H", move.target}
+    held = g.state.hands[0][0]
+    assert outlined(table_svg(g.state, highlight=[f"H:{held}"])) == set()  # the card itself is outlined
+    hidden = g.state.hands[1][0]
+    assert outlined(table_svg(g.view(0), highlight=[f"O-H:{hidden}"])) == {"O-H"}
