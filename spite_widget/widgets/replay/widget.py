@@ -161,8 +161,7 @@ class ReplayWidget(PythonOwnedWidget[StatusKind]):
         line, review or puzzle opens: for a game still being played, whose hidden cards (the
         other hand, and the stock that a side line would draw from) must not reach the
         browser. `SpiteWidget.review()` sets it until the game is over."""
-        _check_perspective(perspective)
-        perspective = None if perspective is None else int(perspective)  # numpy's 1 too
+        perspective = _checked_perspective(perspective)  # numpy's 1 too
         if seat_only and perspective is None:
             raise ValueError("seat_only needs a perspective: the seat (0 or 1) the table is seen from")
         replay = Replay(record_or_game, game=game)  # RecordError before any widget exists
@@ -818,9 +817,7 @@ class ReplayWidget(PythonOwnedWidget[StatusKind]):
 
     @traitlets.validate("perspective")
     def _valid_perspective(self, proposal: dict[str, Any]) -> int | None:
-        value = proposal["value"]
-        _check_perspective(value)
-        return value  # type: ignore[no-any-return]
+        return _checked_perspective(proposal["value"])
 
     @traitlets.observe("perspective")
     def _perspective_set(self, change: dict[str, Any]) -> None:
@@ -1064,9 +1061,14 @@ def _bot_name(bot: str) -> str:
     return _("expert") if bot == "expert" else bot
 
 
-def _check_perspective(value: object) -> None:
-    if value is not None and whole(value) not in (0, 1):  # not True, not 1.0
+def _checked_perspective(value: object) -> int | None:
+    """`value` as None (from above), 0 or 1; not True, not 1.0."""
+    if value is None:
+        return None
+    number = whole(value)
+    if number not in (0, 1):
         raise ValueError(f"perspective must be None (from above), 0 or 1, not {value!r}")
+    return number
 
 
 __all__ = ["ReplayWidget", "standalone_data", "standalone_html"]
