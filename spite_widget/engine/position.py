@@ -102,7 +102,7 @@ def from_text(text: str) -> GameState:
     stock = _cards(fields["stock"], "the stock")
     if fields["to"] not in ("0", "1"):
         raise ValueError(f"to must be 0 or 1, not {fields['to']!r}")
-    if not fields["ply"].isdigit():
+    if not (fields["ply"].isascii() and fields["ply"].isdigit()):  # not "²", not "١٢"
         raise ValueError(f"ply must be a whole number, not {fields['ply']!r}")
     if fields["rules"] not in ("-", "k"):
         raise ValueError(f"rules must be - or k (Kings start stacks), not {fields['rules']!r}")
@@ -127,7 +127,12 @@ def _result(text: str) -> Result | None:
     if text == "draw":
         return Result(None, 0, "stock-exhausted")
     parts = text.split("-")
-    if len(parts) != 3 or parts[0] != "won" or parts[1] not in ("0", "1") or not parts[2].isdigit():
+    if (
+        len(parts) != 3
+        or parts[0] != "won"
+        or parts[1] not in ("0", "1")
+        or not (parts[2].isascii() and parts[2].isdigit())
+    ):
         raise ValueError(f"result must be -, draw or won-<player>-<points>, not {text!r}")
     return Result(int(parts[1]), int(parts[2]), "payoff-emptied")
 

@@ -36,6 +36,9 @@ GAME_KEYS: Final = ("format", "version", "rules", "players", "first_player", "de
 MATCH_KEYS: Final = ("format", "version", "target", "players", "games", "scores")
 NOTE_KEYS: Final = ("comment", "mark", "eval", "variations")
 """What a move entry may carry besides `move` and `stock` (and `x-...` keys)."""
+MAX_DATA_DEPTH: Final = 64
+"""How deep a writer's own data (an `x-...` key's value) may nest, arrays and objects alike:
+far beyond any use, and well inside what the copies a game makes can follow."""
 MAX_LINE_DEPTH: Final = 64
 """How deep side lines may nest in a record (a side line in a side line...): far beyond any
 analysis, and well inside what the recursive code that reads and draws them can follow."""
@@ -68,20 +71,71 @@ def read_json(path: str | os.PathLike[str]) -> Any:
     check_path(path)
     try:
         with open(path, encoding="utf-8") as f:
-            return json.load(f)
-    except json.JSONDecodeError as e:
-        raise RecordError(f"{os.fspath(path)} is not JSON: {e}") from None
+            return json.load(f, parse_constant=_no_constant, parse_int=_whole, object_pairs_hook=_no_twice)
     except RecursionError:  # arrays in arrays thousands deep: no record is
         raise RecordError(f"{os.fspath(path)} is nested too deeply to be a record") from None
     except UnicodeDecodeError as e:  # a picture, an archive: no text at all
         raise RecordError(
             f"{os.fspath(path)} is not JSON: not UTF-8 text ({e.reason} at byte {e.start})"
         ) from None
+    except _Refused as e:
+        raise RecordError(f"{os.fspath(path)} is not a record: {e}") from None
+    except ValueError as e:  # JSONDecodeError, and NaN
+        raise RecordError(f"{os.fspath(path)} is not JSON: {e}") from None
+
+
+class _Refused(ValueError):
+    """JSON that no record holds (what the hooks below refuse)."""
+
+
+def _no_constant(token: str) -> Any:
+    """Python's reader takes NaN and Infinity, which JSON has not (and no writer here writes)."""
+    raise ValueError(f"{token} is not a JSON number")
+
+
+def _whole(digits: str) -> int:
+    """A whole number, or a ValueError that does not send a reader to `sys.set_int_max_str_digits`."""
+    try:
+        return int(digits)
+    except ValueError:
+        raise _Refused(f"a number of {len(digits):,} digits is too long to read") from None
+
+
+def _no_twice(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
+    """An object whose keys are all different: with a key twice, readers disagree on which counts."""
+    found: dict[str, Any] = {}
+    for key, value in pairs:
+        if key in found:
+            raise _Refused(f"the key {key!r} appears twice in one object")
+        found[key] = value
+    return found
 
 
 def _copy(value: Any) -> Any:
     """A deep copy of JSON data (so a caller's later edits never reach a game)."""
     return json.loads(json.dumps(value))
+
+
+def own_data(value: object) -> Any:
+    """A copy of a writer's own data (an `x-...` key's value), if it is JSON: ValueError for
+    NaN, infinity, a set, bytes, a list that holds itself, or nesting deeper than
+    MAX_DATA_DEPTH, which a record could not carry or a game could not copy."""
+    try:
+        copied = json.loads(json.dumps(value, allow_nan=False))
+    except RecursionError:
+        raise ValueError(f"nested more than {MAX_DATA_DEPTH} deep") from None
+    except (TypeError, ValueError) as e:
+        raise ValueError(str(e)) from None
+    todo: list[tuple[Any, int]] = [(copied, 0)]
+    while todo:
+        item, depth = todo.pop()
+        if depth > MAX_DATA_DEPTH:
+            raise ValueError(f"nested more than {MAX_DATA_DEPTH} deep")
+        if isinstance(item, dict):
+            todo.extend((x, depth + 1) for x in item.values())
+        elif isinstance(item, list):
+            todo.extend((x, depth + 1) for x in item)
+    return copied
 
 
 # ---------------------------------------------------------------- checks
@@ -103,7 +157,10 @@ def check_header(record: object, fmt: str, keys: Iterable[str]) -> dict[str, Any
         problem = _meta_problem(key, value)
         if problem is not None:
             raise RecordError(problem)
-        meta[key] = _copy(value)
+        try:
+            meta[key] = own_data(value)
+        except ValueError as e:
+            raise RecordError(f"{key} must hold JSON data: {e}") from None
     return meta
 
 
@@ -125,8 +182,8 @@ def checked_meta(meta: Mapping[str, Any], owner: str = "game") -> dict[str, Any]
         if problem is not None:
             raise ValueError(f"{owner}.meta: {problem}; a record's own keys come from the {owner}")
     try:
-        return dict(_copy(dict(meta)))
-    except (TypeError, ValueError) as e:
+        return {key: own_data(value) for key, value in meta.items()}
+    except ValueError as e:
         raise ValueError(f"{owner}.meta must hold JSON data only: {e}") from None
 
 
@@ -169,6 +226,12 @@ def check_move_note(note: object, number: int, before: Callable[[], Game]) -> di
         copied: dict[str, Any] = json.loads(json.dumps(note, allow_nan=False))
     except (TypeError, ValueError, RecursionError) as e:
         raise ValueError(f"a note must hold JSON data only: {e}") from None
+    for key in copied:
+        if key.startswith("x-"):
+            try:
+                own_data(copied[key])
+            except ValueError as e:
+                raise ValueError(f"{key} must hold JSON data: {e}") from None
     check_note(copied)
     depth = _line_depth([copied])
     if depth > MAX_LINE_DEPTH:
@@ -280,6 +343,11 @@ def replay_move(game: Game, entry: object, number: int | None = None) -> None:
     for key in entry:
         if key not in ("move", "stock", *NOTE_KEYS) and not str(key).startswith("x-"):
             raise RecordError(f"unknown key {key!r} in the move", number)
+        if key not in ("move", "stock", *NOTE_KEYS):
+            try:
+                own_data(entry[key])
+            except ValueError as e:
+                raise RecordError(f"{key} must hold JSON data: {e}", number) from None
     try:
         move = Move.parse(entry["move"])
     except InvalidMoveError as e:
@@ -407,7 +475,8 @@ def read_match(record: object) -> Match:
     games: list[Game] = []
     for number, rec in enumerate(records, start=1):
         said_first = rec.get("first_player") if isinstance(rec, dict) else None
-        if games and said_first == games[-1].first_player:  # before its moves read as the wrong player's
+        if games and type(said_first) is int and said_first == games[-1].first_player:  # (not 1.0, not true)
+            # before its moves read as the wrong player's
             raise RecordError("the starting player must alternate from game to game", None, number)
         try:
             game = read_game(rec)

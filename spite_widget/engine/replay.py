@@ -20,8 +20,9 @@ from typing import Any
 
 from . import records
 from .cards import Card
-from .errors import IllegalMoveError, NotAMoveError
+from .errors import IllegalMoveError, NotAMoveError, RecordError
 from .game import Game, Played
+from .i18n import _
 from .match import Match
 from .moves import InvalidMoveError, Move
 from .records import MARKS, MAX_LINE_DEPTH
@@ -451,7 +452,9 @@ class Replay:
 
     def promote(self) -> None:
         """Make the side line the cursor is in the line it hangs on (the main line, when it
-        hangs on the main line); the line it replaces becomes a side line in its place."""
+        hangs on the main line); the line it replaces becomes a side line in its place. In a
+        match, ValueError (nothing changed) for a line that would end a game other than the
+        last otherwise than it ended: the games after it were played from that end."""
         if not self._path:
             raise ValueError("the cursor is on the main line already")
         ply = self.ply
@@ -466,19 +469,37 @@ class Replay:
         others = [*lines[:v], old[b:], *lines[v + 1 :]]
         first["variations"] = [*others, *first.get("variations", [])]
         new = [*old[:b], first, *side[1:]]
-        self._goto(min(ply, branch))
         if not parent:
             rec = records.write_game(self._full)
             rec["moves"] = new
             game = records.read_game(rec, check_result=False)
+            self._check_match_with(game)
             self.games[self.game_index] = game
             self._select(self.game_index)
         else:
+            self._goto(min(ply, branch))
             self._path = parent
             self._retree()
             self._edit_line(parent, lambda line: line.__setitem__(slice(None), new))
         self._goto(ply)
         self._changed()
+
+    def _check_match_with(self, game: Game) -> None:
+        """In a match, `game` may take the shown game's place only if the match still reads
+        (the games after it were dealt and scored from how it ended); ValueError if not."""
+        if self.match_target is None:
+            return
+        games = [*self.games]
+        games[self.game_index] = game
+        try:
+            records.read_match(records.match_record(games, self.match_target, self._loaded.meta))
+        except RecordError:
+            raise ValueError(
+                _(
+                    "In a match, game {n} must end as it did, since the games after it were played "
+                    "from that end: this side line ends it otherwise, so it stays a side line."
+                ).format(n=self.game_index + 1)
+            ) from None
 
     def _parent_entries(self, parent: list[tuple[int, int]]) -> list[dict[str, Any]]:
         """The entries of the line at `parent` (the main line as record entries when [])."""

@@ -599,7 +599,10 @@ class ReplayWidget(PythonOwnedWidget[StatusKind]):
         if not self._replay.line:
             self._say(_("The cursor is on the main line: there is no side line to act on."), "error")
             return
-        {"exit": self.exit_line, "promote": self.promote, "delete": self.delete_line}[msg["action"]]()
+        try:
+            {"exit": self.exit_line, "promote": self.promote, "delete": self.delete_line}[msg["action"]]()
+        except ValueError as e:  # a match's game that must end as it did: the line stays
+            self._say(str(e), "error")
 
     def _on_puzzles(self, msg: dict[str, Any]) -> None:
         at = self.puzzles_at
