@@ -368,8 +368,8 @@ def test_the_round_robin_tells_each_bots_forfeits_and_why(
         in out
     )
     line = next(x for x in out.splitlines() if x.strip().startswith(f"{broken}:"))
-    assert f"{broken}: 4 of 4 games; first, in {broken} v greedy game 1: Broken failed at move" in line
-    assert "'H:Kd>C9' is not a move" in line
+    assert f"{broken}: 4 of 4 games; first, in {broken} v greedy game 1: {broken} failed at move" in line
+    assert "answered 'H:Kd>C9', which is not a move: the target must be" in line
     assert not any(x.strip().startswith(("greedy:", "random:")) for x in out.splitlines())
     assert f"{broken} v greedy: 0-2, 0 draws, 2 forfeits by {broken}" in out
     assert main(["round-robin", "greedy", "random", "--games", "2", "--workers", "1", "--quiet"]) == 0

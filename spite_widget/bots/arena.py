@@ -34,7 +34,7 @@ from ..engine.game import Game
 from ..engine.match import Match
 from ..engine.whole import whole_or_type_error
 from . import BOT_NAMES, EXTRA_BOTS, get_bot
-from .protocol import BotError, is_spec
+from .protocol import BotError, MoveTimeout, check_answer, is_spec
 
 MAX_MOVE_LIMIT = 86_400.0
 FORFEITS: Final = (
@@ -141,15 +141,11 @@ def derive(*parts: object) -> int:
     return int.from_bytes(digest[:8], "big") >> 1
 
 
-class MoveTimeout(BaseException):
-    """A bot passed the run's `move_limit` (a BaseException, so that a bot's own `except
-    Exception` does not swallow it)."""
-
-
 @contextlib.contextmanager
 def _time_limit(seconds: float | None) -> Iterator[None]:
     """Raise MoveTimeout in the code within, once `seconds` have passed: by the interval
-    timer (SIGALRM), so only in a process's main thread (local runs; not on Dask's threads)."""
+    timer (SIGALRM), so only in a process's main thread (local runs; not on Dask's threads).
+    Once only: a second alarm could land in the clean-up below and leave the timer running."""
     if seconds is None:
         yield
         return
@@ -186,14 +182,18 @@ def play_one(spec: GameSpec) -> GameOutcome:
             try:
                 with _time_limit(spec.move_limit):
                     move = bots[p].choose(view)
-            except BotError as e:
-                failed.append((seat[p], str(e)))
+                took = time.perf_counter() - t0
+                if spec.move_limit is not None and took > spec.move_limit:  # it swallowed the alarm
+                    raise MoveTimeout
+                check_answer(names[seat[p]], game, move)  # not only the view it was given
+            except BotError as e:  # named as the run names it ("my_bots:FirstMove")
+                failed.append((seat[p], str(BotError(names[seat[p]], e.ply, e.problem, e.legal))))
                 return
             except MoveTimeout:
                 problem = f"took more than {spec.move_limit:g} s to choose a move (--move-limit)"
                 failed.append((seat[p], str(BotError(names[seat[p]], game.ply, problem, view.legal_moves()))))
                 return
-            think[seat[p]] += time.perf_counter() - t0
+            think[seat[p]] += took
             moves[seat[p]] += 1
             game.play(move, player=p)
 
@@ -797,6 +797,14 @@ def _main(argv: Sequence[str] | None = None) -> int:
     except (ValueError, RuntimeError, OSError) as e:  # a refused resume, a cluster not reached...
         print(f"spite-arena: error: {e}", file=sys.stderr)
         return 1
+    except KeyboardInterrupt:  # Ctrl-C: one line, not a traceback through a bot's frames
+        kept = (
+            f"; the games saved in {args.save} are kept: the same command with --resume plays the rest"
+            if args.save
+            else "; with --save DIR a run stopped can be resumed"
+        )
+        print(f"\nspite-arena: stopped{kept}", file=sys.stderr)
+        return 130
     print(json.dumps(result.summary(), indent=1) if args.json else result.table())
     return 0
 

@@ -76,12 +76,31 @@ class BotError(RuntimeError):
         super().__init__(f"{bot} failed at move {ply + 1}: {problem}")
 
 
+class MoveTimeout(BaseException):
+    """A bot passed the arena's `move_limit` (a BaseException, so that a bot's own `except
+    Exception` does not swallow it, and one that `ProtocolBot` lets through)."""
+
+
 def bot_name(obj: object) -> str:
-    """A short name for a bot object: its `name` attribute, else its class name."""
+    """A short name for a bot object: its `name` attribute, a function's or a class's own
+    name (not "function" or "type"), else its class name."""
     name = getattr(obj, "name", None)
     if isinstance(name, str) and name and name != "bot":
         return name
+    inner = obj.func if isinstance(obj, functools.partial) else obj
+    if inspect.isclass(inner) or inspect.isroutine(inner):
+        own = str(getattr(inner, "__name__", "") or type(obj).__name__)
+        return "lambda" if own == "<lambda>" else own
     return type(obj).__name__
+
+
+def check_answer(name: str, game: Any, move: Move) -> None:
+    """BotError unless the game itself takes `move`: a bot checked against the view it was
+    given may have changed that view (its rules, its hand) before answering."""
+    reason = game.why_illegal(move)
+    if reason is not None:
+        problem = f"answered {str(move)!r}, which is not legal: {reason}"
+        raise BotError(name, game.ply, problem, game.legal_moves())
 
 
 class ProtocolBot(Bot):
@@ -105,8 +124,14 @@ class ProtocolBot(Bot):
             raise ValueError("the bot was asked to move, but it is not its turn or the game is over")
         try:
             answer = self.inner.choose(view)
-        except (Exception, SystemExit) as e:  # sys.exit() in a bot is its failure, not the arena's end
-            problem = f"choose() raised {type(e).__name__}: {e}"
+        except (KeyboardInterrupt, MoveTimeout):  # the person at the keyboard, the arena's clock
+            raise
+        except BaseException as e:  # sys.exit(), an asyncio.CancelledError: the bot's failure
+            problem = (
+                f"choose() raised {type(e).__name__}: {e}"
+                if str(e)
+                else f"choose() raised {type(e).__name__}"
+            )
             raise BotError(self.name, view.ply, problem, view.legal_moves()) from e
         if not isinstance(answer, Move | str):
             raise BotError(
@@ -119,10 +144,13 @@ class ProtocolBot(Bot):
             return read_move(view, answer)
         except IllegalMoveError as e:
             why = str(e).split(" Legal moves (", 1)[0]  # the list goes in BotError.legal
+            verdict = "not legal"
             if why.startswith(f"{answer} is not legal: "):
                 why = why[len(f"{answer} is not legal: ") :]
+            elif why.startswith(f"{answer!r} is not a move: "):  # 'H:10s>C1': the reason says why
+                why, verdict = why[len(f"{answer!r} is not a move: ") :], "not a move"
             shown = str(answer) if len(str(answer)) <= 60 else str(answer)[:57] + "..."
-            problem = f"answered {shown!r}, which is not legal: {why}"
+            problem = f"answered {shown!r}, which is {verdict}: {why}"
             raise BotError(self.name, view.ply, problem, view.legal_moves()) from e
 
     def explain(self) -> str:
@@ -176,12 +204,7 @@ def load_bot(spec: str, seed: int | None = None) -> Any:
         raise ValueError(f"cannot load bot {spec!r}: module {module_name!r} has no {attr!r}") from None
     if inspect.isclass(obj):
         try:
-            takes_seed = "seed" in inspect.signature(obj).parameters
-        except (TypeError, ValueError):  # pragma: no cover - builtins without a signature
-            takes_seed = False
-        maker: Any = obj
-        try:
-            obj = maker(seed=seed) if takes_seed else maker()
+            obj = _made(obj, seed)
         except Exception as e:
             raise ValueError(f"cannot load bot {spec!r}: {attr}() raised {type(e).__name__}: {e}") from e
     elif _is_function(obj):
@@ -189,9 +212,20 @@ def load_bot(spec: str, seed: int | None = None) -> Any:
     return obj
 
 
+def _made(cls: type, seed: int | None) -> Any:
+    """An instance of a bot class, given `seed=seed` when it takes a seed."""
+    try:
+        takes_seed = "seed" in inspect.signature(cls).parameters
+    except (TypeError, ValueError):  # pragma: no cover - builtins without a signature
+        takes_seed = False
+    maker: Any = cls
+    return maker(seed=seed) if takes_seed else maker()
+
+
 def _is_function(obj: object) -> bool:
-    """A plain function (or a partial of one), taken as a bot `f(view) -> move`."""
-    return inspect.isfunction(obj) or inspect.isbuiltin(obj) or isinstance(obj, functools.partial)
+    """Something called as `f(view) -> move`: a function, a bound method, a partial, or an
+    object with `__call__` (not a class, and nothing with its own `choose`)."""
+    return callable(obj) and not inspect.isclass(obj) and not callable(getattr(obj, "choose", None))
 
 
 class _FunctionBot:
@@ -246,20 +280,34 @@ def as_bot(bot: object, seed: int | None = None) -> Bot:
         return bot  # a built-in level: its moves are legal by construction
     if isinstance(bot, ProtocolBot):
         return bot
+    if inspect.isclass(bot):  # FirstMove for FirstMove(): made as a `module:FirstMove` spec makes it
+        if not callable(getattr(bot, "choose", None)):
+            raise TypeError(
+                f"{bot.__name__} is not a bot: a bot is an object with a choose(view) method "
+                "that returns a Move or a move string such as 'H:7s>S4'"
+            )
+        try:
+            made = _made(bot, seed)
+        except Exception as e:
+            raise ValueError(
+                f"cannot make bot {bot.__name__}: {bot.__name__}() raised {type(e).__name__}: {e}"
+            ) from e
+        return as_bot(made, seed)
     if _is_function(bot):
-        # a plain function f(view) -> move, as a `module:function` spec already gives one
-        inner = bot.func if isinstance(bot, functools.partial) else bot
-        return ProtocolBot(_FunctionBot(bot, str(getattr(inner, "__name__", "function"))))
+        # a function f(view) -> move, as a `module:function` spec already gives one
+        return ProtocolBot(_FunctionBot(bot, bot_name(bot)))
     return ProtocolBot(bot)  # type: ignore[arg-type]  # ProtocolBot checks for choose()
 
 
 __all__ = [
     "BotError",
     "BotLike",
+    "MoveTimeout",
     "ProtocolBot",
     "Rating",
     "as_bot",
     "bot_name",
+    "check_answer",
     "is_built_in",
     "is_spec",
     "load_bot",

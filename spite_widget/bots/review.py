@@ -159,7 +159,8 @@ def _annotate(
         _store(note, player, chances.win, chances.lose, loss)
         mark = mark_for(loss)
         if mark is not None:
-            why = rating.why or _("the expert plays {move}").format(move=rating.best)
+            plays = _("the expert plays {move}") if name == "expert" else _("{name} plays {move}")
+            why = rating.why or plays.format(name=name, move=rating.best)
             _add_review(note, mark, why, str(reader))
         done += 1
         if progress is not None:
@@ -223,10 +224,23 @@ def _checked(name: str, rater: _Rater, view: PlayerView, move: Move) -> _Rating:
         ) from e
     missing = [k for k in ("best", "loss", "why") if not hasattr(rating, k)]
     loss = getattr(rating, "loss", None)
-    if missing or not isinstance(loss, int | float) or isinstance(loss, bool) or math.isnan(loss):
+    if (
+        missing
+        or not isinstance(loss, int | float)
+        or isinstance(loss, bool)
+        or not math.isfinite(loss)
+        or not isinstance(rating.why, str)
+        or not isinstance(rating.best, Move)
+    ):
         raise TypeError(
             f"{name}.rate() returned {type(rating).__name__} {rating!r} at move {view.ply + 1} ({move}): "
-            "a rating has best (a Move), loss (a number) and why (a string), as spite_widget.bots.protocol.Rating"
+            "a rating has best (a Move), loss (a finite number) and why (a string), as "
+            "spite_widget.bots.protocol.Rating"
+        )
+    if rating.best not in view.legal_moves():  # the review would credit the rater with it
+        raise ValueError(
+            f"{name}.rate() at move {view.ply + 1} ({move}) preferred {rating.best}, which is not a "
+            f"legal move there: {view.why_illegal(rating.best)}"
         )
     return rating
 

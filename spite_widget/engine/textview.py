@@ -35,6 +35,8 @@ from .state import Pile, PlayerView
 _MOVE_TOKEN: Final = re.compile(r"(?<![\w:>])(?:P|H|S[1-4]):[A2-9TJQK][cdhs]>(?:C[1-3]|S[1-4])(?![\w:>])")
 """A move in the notation, found inside a longer answer: a whole token ("XP:Ac>C1" and
 "P:Ac>C12" hold no move, where "P:Ac>C1" was read out of each)."""
+_MOVE_SHAPE: Final = re.compile(r"[^\s:>]+:[^\s:>]+>[^\s:>]+")
+"""SOURCE:CARD>TARGET with some piece wrong: the strict reader's reason says which."""
 
 
 def _cards(pile: Sequence[Card]) -> str:
@@ -114,8 +116,10 @@ def read_move(view: PlayerView, answer: Move | str) -> Move:
         text = answer.strip().strip("`'\" ")
         try:
             move = Move.parse(text)
-        except InvalidMoveError:
+        except InvalidMoveError as strict:
             found = set(_MOVE_TOKEN.findall(answer))
+            if not found and _MOVE_SHAPE.fullmatch(text):  # 'H:10s>C1', 'p:ac>c1': say what is off
+                raise NotAMoveError(f"{strict}. " + _legal_list(legal)) from None
             if len(found) == 1:
                 token = found.pop()
                 try:

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import random
+import re
 import sys
 import textwrap
 from pathlib import Path
@@ -85,7 +86,10 @@ def test_an_illegal_answer_is_reported_with_the_legal_moves() -> None:
         as_bot(type("Seven", (), {"choose": lambda self, v: 7})()).choose(view)
     assert set(info.value.legal) == set(view.legal_moves())
     # an answer shaped like a move the notation does not have (pay-off card to a side stack)
-    with pytest.raises(BotError, match=r"answered 'P:Kd>S1', which is not legal: 'P:Kd>S1' is not a move"):
+    with pytest.raises(
+        BotError,
+        match=r"answered 'P:Kd>S1', which is not a move: the pay-off card can only go to a center stack",
+    ):
         as_bot(type("Odd", (), {"choose": lambda self, v: "P:Kd>S1"})()).choose(view)
 
 
@@ -118,7 +122,7 @@ def test_a_plain_function_is_a_bot_wherever_a_bot_is_taken() -> None:
     game = Game.new(seed=3)
     bot = get_bot(first_legal)
     assert bot.name == "first_legal" and bot.choose(game.view(0)) == game.legal_moves()[0]
-    with pytest.raises(BotError, match=r"<lambda> failed at move 1: answered 'pass'"):
+    with pytest.raises(BotError, match=r"^lambda failed at move 1: answered 'pass'"):
         get_bot(lambda view: "pass").choose(game.view(0))
     w = SpiteWidget(opponent=first_legal, seed=3, opponent_delay=0)
     w.play(str(w.game.legal_moves()[-1]))  # ends the turn (a discard is listed last)
@@ -193,6 +197,36 @@ def bot_module(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> str:
             class RateNumber:
                 def rate(self, view, played):
                     return 0.3
+
+            class Swallows:
+                # sleeps past the move limit on its third move, with a bare except: around it
+                def __init__(self):
+                    self.n = 0
+                def choose(self, view):
+                    import time
+                    self.n += 1
+                    if self.n == 3:
+                        end = time.perf_counter() + 1.0
+                        while time.perf_counter() < end:
+                            try:
+                                time.sleep(end - time.perf_counter())
+                            except:  # noqa: E722 - hobby code does this
+                                pass
+                    return view.legal_moves()[0]
+
+            class Cancelled:
+                # an async model call cancelled under it
+                def choose(self, view):
+                    import asyncio
+                    raise asyncio.CancelledError()
+
+            class Tampers:
+                # puts a card it does not hold into its own view, then plays it
+                def choose(self, view):
+                    from spite_widget.engine.cards import Card
+                    card = next(c for c in ("Ah", "Ad", "Ac", "As") if Card(c) not in view.hand)
+                    object.__setattr__(view, "hand", (*view.hand, Card(card)))
+                    return f"H:{card}>C1"
 
             class Broken:
                 # plays three moves, then answers something that is not a move
@@ -352,8 +386,8 @@ def test_a_failing_bot_forfeits_in_the_arena_and_the_table_says_so(bot_module: s
         "forfeits (a bot raised, answered an illegal move or passed the move limit; the other bot wins): "
         in table
     )
-    assert f"{bot_module}:Broken 4, greedy 0; first, in game 1: Broken failed at move" in table
-    assert "'H:Kd>C9' is not a move" in table
+    assert f"{bot_module}:Broken 4, greedy 0; first, in game 1: {bot_module}:Broken failed at move" in table
+    assert "answered 'H:Kd>C9', which is not a move: the target must be C1..C3" in table
     saved = json.loads((tmp_path / "games" / "game-00000.json").read_text())
     assert saved["result"] is None and "Broken failed" in saved["x-forfeit"]
     again = run_arena(
@@ -484,3 +518,115 @@ def test_the_round_robin_command_takes_specs_and_refuses_what_it_cannot_play(
         with pytest.raises(SystemExit):
             arena_main(["round-robin", bad, "random", "--games", "2", "--quiet"])
         assert message in capsys.readouterr().err
+
+
+def test_a_bot_that_swallows_the_move_limit_still_forfeits(bot_module: str) -> None:
+    """A bare `except:` around the thinking swallowed the arena's one alarm, and every slow
+    move was accepted: the time is now also checked when the bot answers."""
+    result = run_arena(f"{bot_module}:Swallows", "greedy", 2, workers=1, progress=False, move_limit=0.3)
+    assert result.forfeits == (2, 0) and result.wins == (0, 2)
+    assert all("took more than 0.3 s" in o.forfeit_reason for o in result.outcomes)
+
+
+def test_a_bot_raising_what_is_no_exception_fails_as_a_bot(bot_module: str) -> None:
+    """asyncio.CancelledError (a BaseException) ended the whole arena run with a traceback,
+    and at a table with a delay killed the bot's thread: busy for ever, every button grey."""
+    game = Game.new(seed=3)
+    with pytest.raises(BotError, match=r"Cancelled failed at move 1: choose\(\) raised CancelledError"):
+        get_bot(f"{bot_module}:Cancelled").choose(game.view(0))
+    result = run_arena(f"{bot_module}:Cancelled", "greedy", 2, workers=1, progress=False)
+    assert result.forfeits == (2, 0)
+    w = SpiteWidget(opponent=f"{bot_module}:Cancelled", seed=3, opponent_delay=0.01)
+    end_my_turn(w)
+    w.wait(10)
+    assert not w.busy and w.status["kind"] == "error" and w.actions["new-match"]
+    assert "Cancelled failed at move 2: choose() raised CancelledError" in w.status["text"]
+    assert w.status["text"].endswith("Start a new match.") and ".)." not in w.status["text"]
+
+
+def test_a_bot_that_changes_its_view_is_judged_by_the_game(bot_module: str) -> None:
+    """Checked against its own (altered) view, the move passed; the game then refused it and
+    spite-arena stopped with "error: there is no ace ... in your hand", naming no bot."""
+    result = run_arena(f"{bot_module}:Tampers", "greedy", 2, workers=1, progress=False)
+    assert result.forfeits == (2, 0) and result.wins == (0, 2)
+    assert all(
+        o.forfeit_reason.startswith(f"{bot_module}:Tampers failed at move ")
+        and "which is not legal" in o.forfeit_reason
+        for o in result.outcomes
+    )
+    w = SpiteWidget(opponent=f"{bot_module}:Tampers", seed=3, opponent_delay=0)
+    end_my_turn(w)
+    assert not w.busy and w.status["kind"] == "error"
+    assert "Tampers failed at move 2: answered 'H:A" in w.status["text"]
+
+
+def test_functions_classes_and_methods_are_named_and_taken_as_bots() -> None:
+    """The table called a function's bot "function" and a class's "type"; a class failed at
+    its first move; a bound method and a callable object were "not a bot"."""
+
+    class Agent:
+        def act(self, view: PlayerView) -> str:
+            return str(view.legal_moves()[0])
+
+        def __call__(self, view: PlayerView) -> str:
+            return self.act(view)
+
+    game = Game.new(seed=3)
+    for opponent, name in (
+        (first_legal, "first_legal"),
+        (FirstMove, "FirstMove"),
+        (Agent().act, "act"),
+        (Agent(), "Agent"),
+        (lambda view: str(view.legal_moves()[0]), "lambda"),
+    ):
+        bot = get_bot(opponent)
+        assert bot.choose(game.view(0)) == game.legal_moves()[0], name
+        w = SpiteWidget(opponent=opponent, seed=3, opponent_delay=0)
+        assert w.match.players == ("You", name)
+        end_my_turn(w)
+        assert w.game.current_player == 0 and not w.errors, (name, w.errors)
+    with pytest.raises(TypeError, match="dict is not a bot"):
+        get_bot(dict)
+
+
+def test_an_answer_shaped_like_a_move_says_what_is_wrong_with_it() -> None:
+    game = Game.new(seed=7)
+    for answer, says in (
+        ("H:10s>C1", "which is not a move: '10s' is not a card in the notation: a ten is written T"),
+        ("p:ac>c1", "which is not a move: the source must be P"),
+        ("H:2d>S9", "which is not a move: the target must be C1..C3"),
+    ):
+        with pytest.raises(BotError, match=re.escape(says)):
+            get_bot(lambda view, a=answer: a).choose(game.view(0))
+
+
+def test_a_rating_must_prefer_a_legal_move_with_a_finite_loss() -> None:
+    """best=None and an illegal best were written into the review as "the expert plays ...";
+    loss=inf failed far from the rater with "a note must hold JSON data only"."""
+    game = Game.new(seed=6)
+    while game.ply < 4:
+        game.play(game.legal_moves()[0])
+
+    def rater(best: object = "first", loss: float = 1.0, why: object = "") -> object:
+        """A rater whose rating is made of these ("first": the first legal move, always legal)."""
+
+        def rate(self: object, view: PlayerView, played: Move) -> Rating:
+            return Rating(view.legal_moves()[0] if best == "first" else best, loss, why)  # type: ignore[arg-type]
+
+        return type("Rater", (), {"rate": rate})()
+
+    for made, error, says in (
+        (rater(None), TypeError, r"Rater.rate\(\) returned Rating .* at move 1 .*best \(a Move\)"),
+        (rater("first", float("inf")), TypeError, r"loss \(a finite number\)"),
+        (rater("first", 1.0, 3), TypeError, r"why \(a string\)"),
+        (
+            rater(Move.parse("H:Ah>C3")),
+            ValueError,
+            r"Rater.rate\(\) at move 1 \(.*\) preferred H:Ah>C3, which is not a legal",
+        ),
+    ):
+        with pytest.raises(error, match=says):
+            annotate_with_bot(game.to_record(), bot=made)
+    record = annotate_with_bot(game.to_record(), bot=rater())
+    said = [m.get("comment", "") for m in record["moves"]]
+    assert all(c.startswith("Rater plays H:") for c in said), said  # not "the expert plays"

@@ -22,7 +22,7 @@ from typing import Final, NamedTuple
 
 from ...bots import BOT_NAMES, Bot, get_bot
 from ...bots.expert import ExpertBot
-from ...bots.protocol import BotLike, bot_name, is_spec
+from ...bots.protocol import BotLike, bot_name, check_answer, is_spec
 from ...engine.cards import STACK_COMPLETE, card_words, the_card
 from ...engine.errors import IllegalMoveError
 from ...engine.game import DEFAULT_PLAYERS, Game, GameWatcher, Played
@@ -462,6 +462,7 @@ class TableSession:
         """Play the move the computer chose at `ply` (BotError, or any bot's error, if it fails)."""
         assert self.computer_to_move and self.game.ply == ply
         seat = self.game.current_player
+        check_answer(self.names()[seat], self.game, move)  # a bot may have changed its view
         self.stalled = False
         self.computer_moving = True
         try:
@@ -487,8 +488,10 @@ class TableSession:
         self.busy = False
         self.computer_moving = False
         self.stalled = False
-        return say(
-            _("The computer could not move ({error}). Start a new game or a new match.").format(error=error),
+        return say(  # this game cannot go on, and only a game over opens the next: New match
+            _("The computer could not move ({error}). Start a new match.").format(
+                error=str(error).rstrip(".")
+            ),
             "error",
         )
 
