@@ -4,6 +4,7 @@
 import "../lib/styles.css";
 import "./lesson.css";
 import { animateChange, snapshot } from "../lib/animate.js";
+import { watchConnection } from "../lib/connection.js";
 import { Interaction } from "../lib/interaction.js";
 import { renderTable } from "../lib/layout.js";
 import { actionMessage, moveMessage } from "../lib/protocol.js";
@@ -54,16 +55,17 @@ function render({ model, el }) {
     if (statusLine) setStatus(statusLine, text, kind);
     announce(live, words);
   };
+  const connection = watchConnection(model, el, root); // a kernel gone: said, and nothing sent
   const interaction = new Interaction(root, {
     send: (source, card, target) => {
       // until Python answers, the line keeps its words, dimmed (as on the playing table)
       if (statusLine) statusLine.classList.add("sw-status-pending");
-      model.send(moveMessage(source, card, target, model.get("table").seq));
+      connection.send(moveMessage(source, card, target, model.get("table").seq));
     },
     say,
     model,
   });
-  const onAction = (name) => model.send(actionMessage(name, model.get("table").seq));
+  const onAction = (name) => connection.send(actionMessage(name, model.get("table").seq));
 
   const draw = () => {
     const table = model.get("table");
@@ -123,6 +125,7 @@ function render({ model, el }) {
   const stop = redrawOn(model, TRAITS, draw);
   return () => {
     stop();
+    connection.stop();
     interaction.destroy();
   };
 }

@@ -23,6 +23,7 @@ export const DEFAULTS = {
   "badge.to-move": "to move",
   "card.new": "{card}, just drawn",
   "table.label": "card table",
+  "connection.lost": "Not connected to Python: the kernel restarted or stopped. Run this cell again to go on.",
   "score.label": "score",
   "score.meta": "first to {target} · game {game}",
   "card": "{rank} of {suit}",

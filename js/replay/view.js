@@ -4,6 +4,7 @@
 // slot (puzzles.js). It talks to a model with get/on/off/send only, so the same code runs in
 // a notebook (anywidget's model) and in an exported page (a tiny local model, standalone.js).
 import { el } from "../lib/cards.js";
+import { watchConnection } from "../lib/connection.js";
 import { announce, renderLive, renderStatus, setStatus } from "../lib/status.js";
 import { setLang, t, useStrings } from "../lib/strings.js";
 import { board } from "./board.js";
@@ -63,7 +64,8 @@ export function mountReplay(model, host, widgets = null) {
     const t = model.get("table");
     return t && typeof t.seq === "number" ? t.seq : 0;
   };
-  const send = (msg) => model.send(msg);
+  const connection = watchConnection(model, host, root); // a kernel gone: said, and nothing sent
+  const send = (msg) => connection.send(msg);
   const editable = () => {
     const info = model.get("info");
     return !info || info.editable !== false;
@@ -363,6 +365,7 @@ export function mountReplay(model, host, widgets = null) {
 
   return () => {
     stop();
+    connection.stop();
     note.flush();
     table.destroy();
     moveList.destroy();

@@ -3,6 +3,7 @@ import "../lib/styles.css";
 import { animateChange, snapshot } from "../lib/animate.js";
 import { cardDisplay } from "../lib/cards.js";
 import { Interaction } from "../lib/interaction.js";
+import { watchConnection } from "../lib/connection.js";
 import { renderTable } from "../lib/layout.js";
 import { actionMessage, moveMessage } from "../lib/protocol.js";
 import { markTable, redrawOn } from "../lib/redraw.js";
@@ -71,7 +72,8 @@ function render({ model, el, host }) {
     if (statusLine) setStatus(statusLine, text, kind);
     announce(live, words);
   };
-  const send = (message) => model.send(message);
+  const connection = watchConnection(model, el, root); // a kernel gone: said, and nothing sent
+  const send = (message) => connection.send(message);
   const interaction = new Interaction(root, {
     send: (source, card, target) => {
       const table = model.get("table");
@@ -181,6 +183,7 @@ function render({ model, el, host }) {
   const stop = redrawOn(model, TRAITS, draw);
   return () => {
     stop();
+    connection.stop();
     interaction.destroy();
     review.destroy();
   };

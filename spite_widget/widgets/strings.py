@@ -35,6 +35,10 @@ _LABELS: Final[dict[str, tuple[str, str]]] = {
     "badge.to-move": NPC_("badge", "to move"),
     "card.new": NPC_("aria-label", "{card}, just drawn"),
     "table.label": NPC_("aria-label", "card table"),
+    # the kernel's connection lost (a restart, a notebook reopened without running it)
+    "connection.lost": NPC_(
+        "status", "Not connected to Python: the kernel restarted or stopped. Run this cell again to go on."
+    ),
     "score.label": NPC_("aria-label", "score"),
     "score.meta": NPC_("score", "first to {target} · game {game}"),
     # a card named in words ("seven of hearts"), for aria-labels
