@@ -368,7 +368,7 @@ def test_the_round_robin_tells_each_bots_forfeits_and_why(
         in out
     )
     line = next(x for x in out.splitlines() if x.strip().startswith(f"{broken}:"))
-    assert f"{broken}: 4 of 4 games; first, in {broken} v greedy game 1: {broken} failed at move" in line
+    assert f"{broken}: 4 of 4 games; first, in {broken} v greedy game 1: Broken failed at move" in line
     assert "answered 'H:Kd>C9', which is not a move: the target must be" in line
     assert not any(x.strip().startswith(("greedy:", "random:")) for x in out.splitlines())
     assert f"{broken} v greedy: 0-2, 0 draws, 2 forfeits by {broken}" in out
@@ -404,3 +404,37 @@ def test_output_piped_into_a_reader_that_stops_early_ends_quietly() -> None:
     err = proc.stderr.read().decode()
     proc.wait(timeout=120)
     assert "Traceback" not in err and "BrokenPipeError" not in err, err
+
+
+@pytest.mark.parametrize("workers", ["1", "2"])
+def test_ctrl_c_stops_a_run_in_one_line_that_says_how_to_go_on(workers: str, tmp_path: Path) -> None:
+    """Ctrl-C printed a KeyboardInterrupt's traceback through a bot's frames."""
+    import signal
+    import time
+
+    code = "import sys; from spite_widget.bots.arena import main; sys.exit(main(sys.argv[1:]))"
+    saved = tmp_path / "games"
+    args = ["greedy", "expert", "--games", "400", "--workers", workers, "--quiet", "--save", str(saved)]
+    proc = subprocess.Popen(
+        [sys.executable, "-c", code, *args],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+        start_new_session=True,  # its own process group, as a terminal's job
+    )
+    deadline = time.monotonic() + 120
+    while not (saved.exists() and any(saved.glob("*.json"))) and time.monotonic() < deadline:
+        time.sleep(0.2)
+    os.killpg(proc.pid, signal.SIGINT)  # what Ctrl-C sends: the whole group, workers too
+    stopped = time.monotonic()
+    _out, err = proc.communicate(timeout=120)
+    assert time.monotonic() - stopped < 15, "the games under way were waited for"
+    assert proc.returncode == 130, err
+    assert "Traceback" not in err and "KeyboardInterrupt" not in err, err
+    assert err.strip() == (
+        f"spite-arena: stopped; the games saved in {saved} are kept: the same command with --resume plays the rest"
+    )
+    records = sorted(saved.iterdir())
+    assert records and all(p.suffix == ".json" for p in records)  # no half-written ".part" left
+    for path in records:
+        json.loads(path.read_text(encoding="utf-8"))  # each whole

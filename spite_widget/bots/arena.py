@@ -23,7 +23,7 @@ import os
 import signal
 import sys
 import time
-from collections.abc import Callable, Iterable, Iterator, Sequence
+from collections.abc import Callable, Generator, Iterable, Iterator, Sequence
 from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -167,6 +167,8 @@ def play_one(spec: GameSpec) -> GameOutcome:
     names = spec.bots
     seat = spec.seats
     bots = [get_bot(names[seat[p]], seed=spec.bot_seed(seat[p])) for p in (0, 1)]
+    # each seat's bot as its failures name it, by its own name ("Broken", "careless")
+    who = [str(getattr(bot, "name", "") or names[seat[p]]) for p, bot in enumerate(bots)]
     think = [0.0, 0.0]
     moves = [0, 0]
     players = _players(spec)
@@ -185,13 +187,13 @@ def play_one(spec: GameSpec) -> GameOutcome:
                 took = time.perf_counter() - t0
                 if spec.move_limit is not None and took > spec.move_limit:  # it swallowed the alarm
                     raise MoveTimeout
-                check_answer(names[seat[p]], game, move)  # not only the view it was given
-            except BotError as e:  # named as the run names it ("my_bots:FirstMove")
-                failed.append((seat[p], str(BotError(names[seat[p]], e.ply, e.problem, e.legal))))
+                check_answer(who[p], game, move)  # not only the view it was given
+            except BotError as e:
+                failed.append((seat[p], str(e)))
                 return
             except MoveTimeout:
                 problem = f"took more than {spec.move_limit:g} s to choose a move (--move-limit)"
-                failed.append((seat[p], str(BotError(names[seat[p]], game.ply, problem, view.legal_moves()))))
+                failed.append((seat[p], str(BotError(who[p], game.ply, problem, view.legal_moves()))))
                 return
             think[seat[p]] += took
             moves[seat[p]] += 1
@@ -223,7 +225,10 @@ def play_one(spec: GameSpec) -> GameOutcome:
             "think_time": think,
             "moves": moves,
         }
-        record_path(spec).write_text(json.dumps(record, indent=1) + "\n", encoding="utf-8")
+        path = record_path(spec)
+        part = path.with_name(path.name + ".part")  # whole or not at all: Ctrl-C may land mid-write
+        part.write_text(json.dumps(record, indent=1) + "\n", encoding="utf-8")
+        os.replace(part, path)
     return _outcome(spec, played, failed[0] if failed else None, (think[0], think[1]), (moves[0], moves[1]))
 
 
@@ -629,26 +634,42 @@ def run_arena(
     result.resumed = len(read_back)
     if todo:
         stream = _run_dask(todo, scheduler) if scheduler is not None else _run_local(todo, workers)
-        read_back += _progress(
-            stream, len(todo), f"{bot_a} v {bot_b}", progress, "match" if matches else "game"
-        )
+        try:
+            read_back += _progress(
+                stream, len(todo), f"{bot_a} v {bot_b}", progress, "match" if matches else "game"
+            )
+        finally:  # a worker stopped (Ctrl-C) while it wrote a record leaves its part behind
+            stream.close()
+            for part in Path(save_dir).glob("*.json.part") if save_dir is not None else ():
+                part.unlink(missing_ok=True)
     result.outcomes = sorted(read_back, key=lambda o: o.index)
     result.seconds = time.perf_counter() - start
     return result
 
 
-def _run_local(todo: Sequence[GameSpec], workers: int | None) -> Iterator[GameOutcome]:
+def _run_local(todo: Sequence[GameSpec], workers: int | None) -> Generator[GameOutcome, None, None]:
     n = workers if workers is not None else (os.cpu_count() or 1)
     if n <= 1:
         yield from map(play_one, todo)
         return
     # chunks keep the processes busy without holding results back too long
     chunk = max(1, min(16, len(todo) // (n * 8)))
-    with ProcessPoolExecutor(max_workers=n) as pool:
+    pool = ProcessPoolExecutor(max_workers=n)
+    finished = False
+    try:
         yield from pool.map(play_one, todo, chunksize=chunk)
+        finished = True
+    finally:
+        if finished:
+            pool.shutdown()
+        else:  # Ctrl-C (a worker takes it as one game's error and plays on), or an error:
+            # the games under way are not waited for (a minute's wait after Ctrl-C)
+            for process in list((getattr(pool, "_processes", None) or {}).values()):
+                process.terminate()
+            pool.shutdown(wait=False, cancel_futures=True)
 
 
-def _run_dask(todo: Sequence[GameSpec], scheduler: Any) -> Iterator[GameOutcome]:
+def _run_dask(todo: Sequence[GameSpec], scheduler: Any) -> Generator[GameOutcome, None, None]:
     """Hand the games to a Dask cluster (only imported when asked for)."""
     try:
         from distributed import Client, as_completed
