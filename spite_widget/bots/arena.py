@@ -32,6 +32,7 @@ from typing import Any, Final
 from ..engine.errors import RecordError
 from ..engine.game import Game
 from ..engine.match import Match
+from ..engine.records import read_json
 from ..engine.whole import whole_or_type_error
 from . import BOT_NAMES, EXTRA_BOTS, get_bot
 from .protocol import BotError, MoveTimeout, check_answer, is_spec
@@ -302,9 +303,9 @@ def saved_outcome(spec: GameSpec) -> GameOutcome | None:
     path = record_path(spec)
     if not path.exists():
         return None
-    try:
-        record = json.loads(path.read_text(encoding="utf-8"))
-    except (OSError, UnicodeDecodeError, json.JSONDecodeError) as e:
+    try:  # read as every record file is (no NaN, no key twice, no number past reading)
+        record = read_json(path)
+    except (OSError, RecordError) as e:
         raise ValueError(f"{path}: not a readable record ({e}); delete it to play that game again") from e
     meta = record.get("x-arena") if isinstance(record, dict) else None
     want = {"index": spec.index, "seed": spec.seed, "bots": list(spec.bots)}
@@ -640,8 +641,9 @@ def run_arena(
             )
         finally:  # a worker stopped (Ctrl-C) while it wrote a record leaves its part behind
             stream.close()
-            for part in Path(save_dir).glob("*.json.part") if save_dir is not None else ():
-                part.unlink(missing_ok=True)
+            for spec in todo if save_dir is not None else ():  # this run's parts, no other's
+                path = record_path(spec)
+                path.with_name(path.name + ".part").unlink(missing_ok=True)
     result.outcomes = sorted(read_back, key=lambda o: o.index)
     result.seconds = time.perf_counter() - start
     return result
@@ -749,6 +751,9 @@ def main(argv: Sequence[str] | None = None) -> int:
         code = _main(argv)
         sys.stdout.flush()
         return code
+    except KeyboardInterrupt:  # Ctrl-C in a round robin (a plain run says more, in _main)
+        print("\nspite-arena: stopped", file=sys.stderr)
+        return 130
     except BrokenPipeError:
         # Python's advice: point stdout at devnull, so that the flush at exit does not fail again
         devnull = os.open(os.devnull, os.O_WRONLY)

@@ -37,7 +37,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any, Protocol, TypeGuard, runtime_checkable
 
-from ..engine.errors import IllegalMoveError
+from ..engine.errors import IllegalMoveError, NotAMoveError
 from ..engine.moves import Move
 from ..engine.state import PlayerView
 from ..engine.textview import read_move
@@ -88,10 +88,12 @@ def bot_name(obj: object) -> str:
     if isinstance(name, str) and name and name != "bot":
         return name
     inner = obj.func if isinstance(obj, functools.partial) else obj
+    if inspect.ismethod(inner):  # agent.act: "Agent.act" (or the agent's own name, "expert.choose")
+        return f"{bot_name(inner.__self__)}.{inner.__name__}"
     if inspect.isclass(inner) or inspect.isroutine(inner):
-        own = str(getattr(inner, "__name__", "") or type(obj).__name__)
+        own = str(getattr(inner, "__name__", "") or type(inner).__name__)
         return "lambda" if own == "<lambda>" else own
-    return type(obj).__name__
+    return type(inner).__name__
 
 
 def check_answer(name: str, game: Any, move: Move) -> None:
@@ -127,11 +129,10 @@ class ProtocolBot(Bot):
         except (KeyboardInterrupt, MoveTimeout):  # the person at the keyboard, the arena's clock
             raise
         except BaseException as e:  # sys.exit(), an asyncio.CancelledError: the bot's failure
-            problem = (
-                f"choose() raised {type(e).__name__}: {e}"
-                if str(e)
-                else f"choose() raised {type(e).__name__}"
-            )
+            called = (
+                "calling it" if isinstance(self.inner, _FunctionBot) else "choose()"
+            )  # what the user wrote
+            problem = f"{called} raised {type(e).__name__}" + (f": {e}" if str(e) else "")
             raise BotError(self.name, view.ply, problem, view.legal_moves()) from e
         if not isinstance(answer, Move | str):
             raise BotError(
@@ -145,10 +146,11 @@ class ProtocolBot(Bot):
         except IllegalMoveError as e:
             why = str(e).split(" Legal moves (", 1)[0]  # the list goes in BotError.legal
             verdict = "not legal"
+            shape, is_not_a_move, reason = why.partition(" is not a move: ")
             if why.startswith(f"{answer} is not legal: "):
                 why = why[len(f"{answer} is not legal: ") :]
-            elif why.startswith(f"{answer!r} is not a move: "):  # 'H:10s>C1': the reason says why
-                why, verdict = why[len(f"{answer!r} is not a move: ") :], "not a move"
+            elif is_not_a_move and isinstance(e, NotAMoveError) and shape.startswith("'"):
+                why, verdict = reason, "not a move"  # 'H:10s>C1' (quoted or not): the reason says why
             shown = str(answer) if len(str(answer)) <= 60 else str(answer)[:57] + "..."
             problem = f"answered {shown!r}, which is {verdict}: {why}"
             raise BotError(self.name, view.ply, problem, view.legal_moves()) from e

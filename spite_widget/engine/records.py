@@ -125,7 +125,10 @@ def own_data(value: object) -> Any:
     except RecursionError:
         raise ValueError(f"nested more than {MAX_DATA_DEPTH} deep") from None
     except (TypeError, ValueError) as e:
-        raise ValueError(str(e)) from None
+        said = str(e)
+        if "int_max_str_digits" in said:  # not Python's advice to raise its limit
+            said = "a number too long to write (more than 4,300 digits)"
+        raise ValueError(said) from None
     todo: list[tuple[Any, int]] = [(copied, 0)]
     while todo:
         item, depth = todo.pop()

@@ -491,13 +491,17 @@ class Replay:
             return
         games = [*self.games]
         games[self.game_index] = game
-        try:
+        last = self.game_index == len(self.games) - 1
+        try:  # the last game may end otherwise (or not yet): the match record must still read
+            if not last and game.outcome != self._full.outcome:
+                raise RecordError("a game before the last ends otherwise")
             records.read_match(records.match_record(games, self.match_target, self._loaded.meta))
         except RecordError:
             raise ValueError(
                 _(
                     "In a match, game {n} must end as it did, since the games after it were played "
-                    "from that end: this side line ends it otherwise, so it stays a side line."
+                    "from that end: this side line would end it otherwise (or leave it unfinished), "
+                    "so it stays a side line."
                 ).format(n=self.game_index + 1)
             ) from None
 

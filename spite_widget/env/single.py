@@ -9,6 +9,7 @@ Observations, actions and rewards are those of the PettingZoo environment
 from __future__ import annotations
 
 import copy
+import inspect
 import random
 from typing import Any
 
@@ -18,7 +19,7 @@ import numpy.typing as npt
 from gymnasium import spaces
 
 from ..bots.base import Bot
-from ..bots.protocol import as_bot, is_built_in
+from ..bots.protocol import as_bot, check_answer, is_built_in
 from ..engine.errors import IllegalMoveError
 from ..engine.game import Game
 from ..engine.rules import Rules
@@ -102,8 +103,8 @@ class SpiteEnv(gymnasium.Env[Obs, np.int64]):
         super().reset(seed=seed)
         game_seed = seed if seed is not None else int(self.np_random.integers(2**62))
         self.game = new_game(game_seed, options, self.rules)
-        if isinstance(self._opponent_spec, str):
-            self.opponent = as_bot(self._opponent_spec, seed=game_seed)
+        if isinstance(self._opponent_spec, str) or inspect.isclass(self._opponent_spec):
+            self.opponent = as_bot(self._opponent_spec, seed=game_seed)  # made again, as a spec is
         elif self._built_in is not None:
             self.opponent = copy.deepcopy(self._built_in)
             self.opponent.seed = game_seed
@@ -172,7 +173,9 @@ class SpiteEnv(gymnasium.Env[Obs, np.int64]):
         while not game.is_over and game.current_player == other:
             if self.max_moves is not None and game.ply >= self.max_moves:
                 return
-            game.play(self.opponent.choose(game.view(other)), player=other)
+            move = self.opponent.choose(game.view(other))
+            check_answer(self.opponent.name, game, move)  # not only the view it was given
+            game.play(move, player=other)
 
     def render(self) -> str | None:
         """`ansi`: the agent's text view. `human`: its SVG table in a notebook, text elsewhere."""

@@ -228,6 +228,11 @@ def bot_module(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> str:
                     object.__setattr__(view, "hand", (*view.hand, Card(card)))
                     return f"H:{card}>C1"
 
+            class Interrupts:
+                # the person at the keyboard presses Ctrl-C while it thinks
+                def choose(self, view):
+                    raise KeyboardInterrupt
+
             class Broken:
                 # plays three moves, then answers something that is not a move
                 def __init__(self):
@@ -574,7 +579,7 @@ def test_functions_classes_and_methods_are_named_and_taken_as_bots() -> None:
     for opponent, name in (
         (first_legal, "first_legal"),
         (FirstMove, "FirstMove"),
-        (Agent().act, "act"),
+        (Agent().act, "Agent.act"),
         (Agent(), "Agent"),
         (lambda view: str(view.legal_moves()[0]), "lambda"),
     ):
@@ -629,3 +634,73 @@ def test_a_rating_must_prefer_a_legal_move_with_a_finite_loss() -> None:
     record = annotate_with_bot(game.to_record(), bot=rater())
     said = [m.get("comment", "") for m in record["moves"]]
     assert all(c.startswith("Rater plays H:") for c in said), said  # not "the expert plays"
+
+
+def test_ctrl_c_in_a_bot_is_no_bot_failure_and_stops_any_run(
+    bot_module: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """ProtocolBot takes anything a bot raises as its failure, but Ctrl-C is the person's: it
+    stops the run, a plain one or a round robin (which printed a traceback), in one line."""
+    game = Game.new(seed=3)
+    with pytest.raises(KeyboardInterrupt):
+        get_bot(f"{bot_module}:Interrupts").choose(game.view(0))
+    assert (
+        arena_main([f"{bot_module}:Interrupts", "random", "--games", "2", "--workers", "1", "--quiet"]) == 130
+    )
+    assert capsys.readouterr().err.strip().startswith("spite-arena: stopped; with --save DIR")
+    assert (
+        arena_main(
+            ["round-robin", f"{bot_module}:Interrupts", "random", "--games", "2", "--workers", "1", "--quiet"]
+        )
+        == 130
+    )
+    err = capsys.readouterr().err
+    assert err.strip() == "spite-arena: stopped" and "Traceback" not in err
+
+
+def test_an_object_with_choose_and_call_is_an_object_bot_and_a_function_bot_is_told_apart() -> None:
+    class Both:
+        def choose(self, view: PlayerView) -> str:
+            return str(view.legal_moves()[0])
+
+        def __call__(self, view: PlayerView) -> str:
+            raise AssertionError("choose() is the bot")
+
+    game = Game.new(seed=3)
+    bot = get_bot(Both())
+    assert isinstance(bot, ProtocolBot) and bot.name == "Both"
+    assert bot.choose(game.view(0)) == game.legal_moves()[0]
+
+    def needs_two(view: PlayerView, depth: int) -> str:  # not a bot: the error says so at its call
+        return str(view.legal_moves()[0])
+
+    with pytest.raises(BotError, match=r"^needs_two failed at move 1: calling it raised TypeError"):
+        get_bot(needs_two).choose(game.view(0))
+    quoted = get_bot(lambda view: "`H:10s>C1`")
+    with pytest.raises(BotError, match=r"answered '`H:10s>C1`', which is not a move: '10s' is not a card"):
+        quoted.choose(game.view(0))
+
+
+def test_a_run_removes_its_own_unfinished_records_and_no_other_files(bot_module: str, tmp_path: Path) -> None:
+    """It removed every *.json.part in the directory: a matches run's part mid-write too."""
+    saved = tmp_path / "shared"
+    saved.mkdir()
+    others = [saved / "match-00003.json.part", saved / "notes.json.part"]
+    for path in others:
+        path.write_text("{}", encoding="utf-8")
+    (saved / "game-00001.json.part").write_text("{", encoding="utf-8")  # this run's, cut short
+    run_arena("random", "random", 2, workers=1, progress=False, save=saved)
+    assert all(path.exists() for path in others)
+    assert not (saved / "game-00001.json.part").exists() and (saved / "game-00001.json").exists()
+
+
+def test_resume_reads_saved_records_as_every_record_file_is_read(tmp_path: Path) -> None:
+    """A saved record with a key twice was resumed without a word; a 5,000-digit number gave
+    Python's advice to raise its digit limit."""
+    saved = tmp_path / "games"
+    run_arena("random", "random", 2, workers=1, progress=False, save=saved)
+    path = saved / "game-00000.json"
+    text = path.read_text(encoding="utf-8")
+    path.write_text(text.replace('"format":', '"x-dup": 1, "x-dup": 2, "format":', 1), encoding="utf-8")
+    with pytest.raises(ValueError, match=r"game-00000.json: not a readable record .*'x-dup' appears twice"):
+        run_arena("random", "random", 2, workers=1, progress=False, save=saved, resume=True)

@@ -188,3 +188,19 @@ def test_the_replay_widget_says_why_a_match_game_keeps_its_main_line() -> None:
     assert json.dumps(w.record) == record and not w.errors
     with pytest.raises(ValueError, match="la partida 1 debe terminar"):
         w.promote()
+
+
+def test_a_match_game_before_the_last_keeps_how_it_ended() -> None:
+    """The check asked only whether the match still read: a game 1 that ended in a draw
+    instead of a win was taken, and the scores changed under the games played after it."""
+    m = played_match()
+    r = Replay(m.to_record(), game=0)
+    ended = r.games[0]
+    other = Game.new(seed=99, players=ended.players, first_player=ended.first_player)
+    rng = random.Random(99)
+    while not other.is_over:
+        other.play(rng.choice(other.legal_moves()))
+    assert other.outcome != ended.outcome
+    with pytest.raises(ValueError, match="In a match, game 1 must end as it did"):
+        r._check_match_with(other)
+    r._check_match_with(ended)  # the same end: taken

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import random
+from typing import ClassVar
 
 import gymnasium
 import numpy as np
@@ -242,3 +243,39 @@ def test_the_mask_off_turn_is_writable_as_on_turn() -> None:
     assert not off.any() and on.flags.writeable and off.flags.writeable
     off[0] = 1  # a learner's own scratch: it changes no later observation
     assert not e.observe("player_1")["action_mask"].any()
+
+
+class Tampers:
+    """Puts a card it does not hold into its own view, then plays it."""
+
+    def choose(self, view: PlayerView) -> str:
+        from spite_widget.engine.cards import Card
+
+        card = next(c for c in ("Ah", "Ad", "Ac", "As") if Card(c) not in view.hand)
+        object.__setattr__(view, "hand", (*view.hand, Card(card)))
+        return f"H:{card}>C1"
+
+
+class Counts:
+    """A class given for an opponent: made again at every reset, with the game's seed."""
+
+    made: ClassVar[list[int | None]] = []
+
+    def __init__(self, seed: int | None = None) -> None:
+        Counts.made.append(seed)
+
+    def choose(self, view: PlayerView) -> str:
+        return str(view.legal_moves()[0])
+
+
+def test_an_opponent_is_judged_by_the_game_and_a_class_is_made_as_a_spec_is() -> None:
+    """The env played an altered view's answer straight into the game (an IllegalMoveError, not
+    the opponent's BotError); a class opponent was made once and never reseeded."""
+    env = SpiteEnv(opponent=Tampers(), seat=1)
+    with pytest.raises(BotError, match=r"Tampers failed at move 1: answered 'H:A.>C1', which is not legal"):
+        env.reset(seed=1)
+    Counts.made.clear()
+    env = SpiteEnv(opponent=Counts)
+    env.reset(seed=5)
+    env.reset(seed=6)
+    assert Counts.made[-2:] == [5, 6]
