@@ -10,12 +10,13 @@
 import { el } from "./cards.js";
 import { t } from "./strings.js";
 
-export const OFFLINE_CLASS = "jupyter-widgets-disconnected";
+const OFFLINE_CLASS = "jupyter-widgets-disconnected";
 
 /**
  * Watch `host` (the view's element) for a lost connection; `root` gets `sw-offline` and a
  * note at its top saying so (role="alert": read out once). Returns `send(message)`, which
- * sends while connected and, when a send fails all the same, marks the view lost.
+ * sends while connected and, when a send fails all the same, marks the view lost, and
+ * `stop()`, for the view's clean-up.
  */
 export function watchConnection(model, host, root) {
   const note = el("div", "sw-offline-note");
@@ -54,7 +55,6 @@ export function watchConnection(model, host, root) {
         return false;
       }
     },
-    lost,
     stop() {
       model.off("comm_live_update", onChange);
     },

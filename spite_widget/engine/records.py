@@ -111,11 +111,6 @@ def _no_twice(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
     return found
 
 
-def _copy(value: Any) -> Any:
-    """A deep copy of JSON data (so a caller's later edits never reach a game)."""
-    return json.loads(json.dumps(value))
-
-
 def own_data(value: object) -> Any:
     """A copy of a writer's own data (an `x-...` key's value), if it is JSON: ValueError for
     NaN, infinity, a set, bytes, a list that holds itself, or nesting deeper than
@@ -129,7 +124,13 @@ def own_data(value: object) -> Any:
         if "int_max_str_digits" in said:  # not Python's advice to raise its limit
             said = "a number too long to write (more than 4,300 digits)"
         raise ValueError(said) from None
-    todo: list[tuple[Any, int]] = [(copied, 0)]
+    check_data_depth(copied)
+    return copied
+
+
+def check_data_depth(data: Any) -> None:
+    """ValueError for JSON data nested deeper than MAX_DATA_DEPTH (walked without recursion)."""
+    todo: list[tuple[Any, int]] = [(data, 0)]
     while todo:
         item, depth = todo.pop()
         if depth > MAX_DATA_DEPTH:
@@ -138,7 +139,6 @@ def own_data(value: object) -> Any:
             todo.extend((x, depth + 1) for x in item.values())
         elif isinstance(item, list):
             todo.extend((x, depth + 1) for x in item)
-    return copied
 
 
 # ---------------------------------------------------------------- checks
@@ -232,7 +232,7 @@ def check_move_note(note: object, number: int, before: Callable[[], Game]) -> di
     for key in copied:
         if key.startswith("x-"):
             try:
-                own_data(copied[key])
+                check_data_depth(copied[key])  # JSON already: copied just above
             except ValueError as e:
                 raise ValueError(f"{key} must hold JSON data: {e}") from None
     check_note(copied)
@@ -344,13 +344,14 @@ def replay_move(game: Game, entry: object, number: int | None = None) -> None:
     if "move" not in entry:
         raise RecordError('the move object has no "move" key (such as {"move": "P:Ah>C1"})', number)
     for key in entry:
-        if key not in ("move", "stock", *NOTE_KEYS) and not str(key).startswith("x-"):
+        if key in ("move", "stock", *NOTE_KEYS):
+            continue
+        if not str(key).startswith("x-"):
             raise RecordError(f"unknown key {key!r} in the move", number)
-        if key not in ("move", "stock", *NOTE_KEYS):
-            try:
-                own_data(entry[key])
-            except ValueError as e:
-                raise RecordError(f"{key} must hold JSON data: {e}", number) from None
+        try:
+            own_data(entry[key])
+        except ValueError as e:
+            raise RecordError(f"{key} must hold JSON data: {e}", number) from None
     try:
         move = Move.parse(entry["move"])
     except InvalidMoveError as e:

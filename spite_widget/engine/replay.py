@@ -20,7 +20,7 @@ from typing import Any
 
 from . import records
 from .cards import Card
-from .errors import IllegalMoveError, NotAMoveError, RecordError
+from .errors import IllegalMoveError, NotAMoveError
 from .game import Game, Played
 from .i18n import _
 from .match import Match
@@ -485,25 +485,20 @@ class Replay:
         self._changed()
 
     def _check_match_with(self, game: Game) -> None:
-        """In a match, `game` may take the shown game's place only if the match still reads
-        (the games after it were dealt and scored from how it ended); ValueError if not."""
-        if self.match_target is None:
+        """In a match, `game` may take the place of a game before the last only if it ends as
+        that one did: the games after it were dealt and scored from that end. (A promote keeps
+        the players, the rules and who started, so the match record then reads as before; the
+        last game may end otherwise, or not yet.) ValueError if not."""
+        if self.match_target is None or self.game_index == len(self.games) - 1:
             return
-        games = [*self.games]
-        games[self.game_index] = game
-        last = self.game_index == len(self.games) - 1
-        try:  # the last game may end otherwise (or not yet): the match record must still read
-            if not last and game.outcome != self._full.outcome:
-                raise RecordError("a game before the last ends otherwise")
-            records.read_match(records.match_record(games, self.match_target, self._loaded.meta))
-        except RecordError:
+        if game.outcome != self._full.outcome:
             raise ValueError(
                 _(
                     "In a match, game {n} must end as it did, since the games after it were played "
                     "from that end: this side line would end it otherwise (or leave it unfinished), "
                     "so it stays a side line."
                 ).format(n=self.game_index + 1)
-            ) from None
+            )
 
     def _parent_entries(self, parent: list[tuple[int, int]]) -> list[dict[str, Any]]:
         """The entries of the line at `parent` (the main line as record entries when [])."""

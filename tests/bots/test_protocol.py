@@ -176,14 +176,16 @@ def bot_module(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> str:
                 def __init__(self):
                     self.n = 0
                 def choose(self, view):
-                    import time
                     self.n += 1
                     if self.n == 3:
-                        try:
-                            time.sleep(30)
-                        except Exception:
-                            pass
+                        self.stall()
                     return view.legal_moves()[0]
+                def stall(self):
+                    import time
+                    try:
+                        time.sleep(30)
+                    except Exception:
+                        pass
 
             class OnlyRates:
                 # a reviewer that does not play: rate() alone
@@ -198,21 +200,16 @@ def bot_module(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> str:
                 def rate(self, view, played):
                     return 0.3
 
-            class Swallows:
+            class Swallows(Sleepy):
                 # sleeps past the move limit on its third move, with a bare except: around it
-                def __init__(self):
-                    self.n = 0
-                def choose(self, view):
+                def stall(self):
                     import time
-                    self.n += 1
-                    if self.n == 3:
-                        end = time.perf_counter() + 1.0
-                        while time.perf_counter() < end:
-                            try:
-                                time.sleep(end - time.perf_counter())
-                            except:  # noqa: E722 - hobby code does this
-                                pass
-                    return view.legal_moves()[0]
+                    end = time.perf_counter() + 1.0
+                    while time.perf_counter() < end:
+                        try:
+                            time.sleep(end - time.perf_counter())
+                        except:  # noqa: E722 - hobby code does this
+                            pass
 
             class Cancelled:
                 # an async model call cancelled under it
