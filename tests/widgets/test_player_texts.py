@@ -121,7 +121,7 @@ def test_a_persons_turn_is_summed_up_with_their_pay_off_cards() -> None:
     assert text == "Ada played 10 cards to the center stacks and put Q♣ on S1: 2 pay-off cards played, 6 left"
     with language("es"):
         text, _ = summarize_turn(turn, "Ada", 12, person=True)
-    assert "su carta de pago 4♠ en C3" in text, text
+    assert "4♠ de su pila de pago en C3" in text, text
     with language("pt"):
         text, _ = summarize_turn(long_turn, "Ada", 6, person=True)
     # "suas" read as the reader's own beside "Sua vez": the player's own cards are "próprias"

@@ -1,0 +1,68 @@
+"""What Spanish and Portuguese readers stumbled on (session s39's review): two articles in a
+row in the spoken turn, the stock's name for a side stack, one refusal in two wordings, a
+puzzle's moves said otherwise than the status line says them."""
+
+from __future__ import annotations
+
+import pytest
+
+from spite_widget import Move
+from spite_widget.engine.i18n import language
+from spite_widget.teach.puzzles import _words
+from spite_widget.widgets.protocol import unreadable_drop
+from spite_widget.widgets.table.summary import TurnMove, summarize_turn
+
+TURN = [
+    TurnMove(Move.parse("H:3c>C3"), (0, 0, 2)),
+    TurnMove(Move.parse("P:4s>C3"), (0, 0, 3)),
+    TurnMove(Move.parse("H:5d>S1"), (0, 0, 6)),
+]
+FIRST = [TurnMove(Move.parse("P:Ah>C1"), (1, 0, 0)), TurnMove(Move.parse("P:2h>C1"), (2, 0, 0))]
+
+
+@pytest.mark.parametrize("person", [False, True])
+def test_a_pay_off_card_is_named_once_in_spanish(person: bool) -> None:
+    with language("es"):
+        text, words = summarize_turn(TURN, "Ana", 12, person=person)
+        first = summarize_turn(FIRST, "Ana", 12, person=person)[1]
+    assert "el cuatro de picas de su pila de pago en la pila central 3" in words, words
+    assert "4♠ de su pila de pago en C3" in text, text
+    assert first.startswith("Ana jugó el as de corazones y el dos de corazones de su pila de pago en"), first
+    for said in (words, first):
+        assert "de pago el" not in said and "de pago la" not in said, said
+
+
+@pytest.mark.parametrize("person", [False, True])
+def test_a_pay_off_card_is_named_once_in_portuguese(person: bool) -> None:
+    with language("pt"):
+        text, words = summarize_turn(TURN, "Ana", 12, person=person)
+        first = summarize_turn(FIRST, "Ana", 12, person=person)[1]
+    assert "o quatro de espadas da própria pilha de pagamento na pilha central 3" in words, words
+    assert "4♠ da própria pilha de pagamento em C3" in text, text
+    assert "pôs o cinco de ouros na pilha lateral 1" in words, words  # as the last-move line says it
+    assert first.startswith("Ana jogou o ás de copas e o dois de copas da própria pilha de pagamento"), first
+    for said in (words, first):
+        assert "pagamento o " not in said and "colocou" not in said, said
+
+
+def test_a_side_stack_is_not_the_stock_in_portuguese() -> None:
+    with language("pt"):
+        found = unreadable_drop("S1:5c>S2")
+    assert found is not None
+    assert "pilha lateral para outra" in found[1] and "reserva" not in found[1], found
+
+
+def test_spanish_refuses_in_one_wording() -> None:
+    with language("es"):
+        said = [unreadable_drop("S1:5c>S2"), unreadable_drop("P:5c>S2"), unreadable_drop("H:5c>P")]
+    assert all(s is not None and s[1].startswith("No se puede:") for s in said), said
+
+
+@pytest.mark.parametrize(
+    ("lang", "side", "hand"),
+    [("es", "7♥ de S2 en C1", "7♥ en S1"), ("pt", "7♥ de S2 em C1", "7♥ em S1")],
+)
+def test_a_puzzle_says_a_move_as_the_status_line_does(lang: str, side: str, hand: str) -> None:
+    with language(lang):
+        assert _words(Move.parse("S2:7h>C1")) == side
+        assert _words(Move.parse("H:7h>S1")) == hand
