@@ -16,6 +16,7 @@ from typing import Final
 from ..engine.cards import KING, RANK_OF, Card, a_rank, rank_label
 from ..engine.i18n import _, get_language, language, ngettext
 from ..engine.moves import InvalidMoveError, Move
+from ..engine.names import shown_name
 from ..engine.state import GameState, PlayerView, Result
 from ..engine.whole import seat
 from .cards import CARD_H, CARD_W, FONT, back, empty_place, face
@@ -47,6 +48,8 @@ class _Seat:
     payoff_top: Card | None
     payoff_count: int
     sides: tuple[Pile, ...]
+    you: bool = False
+    """The seat of the player the picture speaks to ("You"): "Your turn", not "You to move"."""
 
 
 def table_svg(
@@ -80,10 +83,11 @@ def _table_svg(
     if isinstance(state_or_view, PlayerView):
         v = state_or_view
         bottom = v.player if perspective is None else seat(perspective, "perspective")
-        labels = _names(names, v.player)
+        labels, yous = _names(names, v.player)
         seats = tuple(
             _Seat(
                 name=labels[p],
+                you=yous[p],
                 hand=v.hand if p == v.player else None,
                 hand_count=v.hand_sizes[p],
                 payoff_top=v.payoff_tops[p],
@@ -97,10 +101,11 @@ def _table_svg(
     elif isinstance(state_or_view, GameState):
         s = state_or_view
         bottom = 0 if perspective is None else seat(perspective, "perspective")
-        labels = _names(names, None)
+        labels, yous = _names(names, None)
         seats = tuple(
             _Seat(
                 name=labels[p],
+                you=yous[p],
                 hand=s.hands[p],
                 hand_count=len(s.hands[p]),
                 payoff_top=s.payoffs[p][-1] if s.payoffs[p] else None,
@@ -150,20 +155,22 @@ _NOT_XML: Final = re.compile("[\x00-\x08\x0b\x0c\x0e-\x1f\ud800-\udfff\ufffe\uff
 """Characters no XML document may hold, escaped or not: a player's name may be any text."""
 
 
-def _names(names: Sequence[str] | None, viewer: int | None) -> tuple[str, str]:
+def _names(names: Sequence[str] | None, viewer: int | None) -> tuple[tuple[str, str], tuple[bool, bool]]:
+    """The seats' labels in the language in force ("Bot voraz", "Tú", "Ana (tú)"), and which
+    seat is the player spoken to as "you" (named "You", as a table names its player)."""
     if names is not None:
         if len(names) != 2:
             raise ValueError(f"names must be two names, not {names!r}")
         a, b = (_NOT_XML.sub("\ufffd", str(name)) for name in names)
     else:
-        a, b = _("Player 0"), _("Player 1")
-    if viewer is not None:
-        # mark the viewer's seat, unless the name already says so ("You")
-        mine = (a, b)[viewer]
-        if mine.lower() != "you":
-            you = _("{name} (you)")
-            return (you.format(name=a), b) if viewer == 0 else (a, you.format(name=b))
-    return (_("You") if a == "You" else a, _("You") if b == "You" else b)
+        a, b = "Player 0", "Player 1"
+    # in a player's view only the viewer is spoken to
+    yous = (a == "You" and viewer in (None, 0), b == "You" and viewer in (None, 1))
+    shown = [shown_name(a), shown_name(b)]
+    if viewer is not None and (a, b)[viewer].lower() != "you":
+        # mark the viewer's seat, unless the name already says so
+        shown[viewer] = _("{name} (you)").format(name=shown[viewer])
+    return (shown[0], shown[1]), yous
 
 
 PILE_NAMES: Final = (
@@ -267,7 +274,12 @@ def _thickness(x: float, y: float, count: int) -> str:
 
 def _seat(seat: _Seat, y0: float, prefix: str, marks: set[str], to_move: bool) -> str:
     out = []
-    name = _("{name}  \u2022 to move").format(name=seat.name) if to_move else seat.name
+    if not to_move:
+        name = seat.name
+    elif seat.you:
+        name = _("You  \u2022 your turn")
+    else:
+        name = _("{name}  \u2022 to move").format(name=seat.name)
     out.append(_label(PAD + 10, y0 + 14, name, size=15, color="#ffffff" if to_move else TEXT))
     cy = y0 + 40
     # pay-off pile: only the top card is ever face up
@@ -381,9 +393,12 @@ def _middle(
 
 
 def _status(seats: Sequence[_Seat], to_move: int, result: Result | None) -> str:
-    names = (seats[0].name, seats[1].name)
+    # Result.describe speaks to a seat named "You" in its own sentence
+    names = ("You" if seats[0].you else seats[0].name, "You" if seats[1].you else seats[1].name)
     if result is not None:
         return result.describe(names)
+    if seats[to_move].you:
+        return _("Your turn.")
     return _("{name} to move.").format(name=names[to_move])
 
 

@@ -9,7 +9,9 @@ from collections import Counter
 import pytest
 
 from spite_widget import Game, GameState, PlayerView, Replay
+from spite_widget.bots import get_bot
 from spite_widget.engine.cards import ALL_CARDS
+from spite_widget.engine.i18n import language
 from spite_widget.engine.moves import Move
 from spite_widget.render import card_svg, table_svg
 
@@ -219,3 +221,41 @@ def test_a_hand_card_that_cannot_be_seen_outlines_its_hand() -> None:
     assert outlined(table_svg(g.state, highlight=[f"H:{held}"])) == set()  # the card itself is outlined
     hidden = g.state.hands[1][0]
     assert outlined(table_svg(g.view(0), highlight=[f"O-H:{hidden}"])) == {"O-H"}
+
+
+@pytest.mark.parametrize(
+    ("lang", "bot", "you", "turn", "player_0"),
+    [
+        ("en", "Greedy bot", "You \u2022 your turn", "Your turn.", "Player 0 to move."),
+        ("es", "Bot voraz", "Tú \u2022 tu turno", "Tu turno.", "Le toca a Jugador 0."),
+        ("pt", "Bot guloso", "Você \u2022 sua vez", "Sua vez.", "Vez de Jogador 0."),
+    ],
+)
+def test_a_picture_names_its_players_in_the_language_and_speaks_to_you(
+    lang: str, bot: str, you: str, turn: str, player_0: str
+) -> None:
+    """A table's game ("You" against "Greedy bot") pictured in Spanish said "Greedy bot" and
+    "Le toca a Tú." (it is your turn); a game's default names stayed English."""
+    g = Game.new(seed=7)
+    texts = [
+        " ".join(t.split())
+        for t in parse(table_svg(g.view(0), lang=lang, names=("You", "Greedy bot"))).itertext()
+    ]
+    assert bot in texts and you in texts and turn in texts, texts
+    assert "Greedy bot" not in texts or lang == "en"
+    texts = [" ".join(t.split()) for t in parse(table_svg(g.state, lang=lang, names=g.players)).itertext()]
+    assert player_0 in texts, texts
+    # a won game pictured for its winner: "You emptied your pay-off pile", not "Tú vació"
+    g, bot = Game.new(seed=0), get_bot("greedy", seed=0)
+    while not g.is_over:
+        g.play(bot.choose(g.view(g.current_player)))
+    assert g.outcome is not None and g.outcome.winner is not None
+    names = ("You", "Greedy bot") if g.outcome.winner == 0 else ("Greedy bot", "You")
+    status = next(
+        el for el in parse(table_svg(g.state, lang=lang, names=names)).iter() if el.get("data-status")
+    )
+    with language(lang):
+        assert status.get("data-status") == g.outcome.describe(names)
+    assert status.get("data-status", "").startswith(
+        {"en": "You emptied", "es": "Vaciaste", "pt": "Você esvaziou"}[lang]
+    )
