@@ -21,6 +21,7 @@ from ..engine import records
 from ..engine.game import Game, Played
 from ..engine.i18n import LANGUAGES, _, language, ngettext
 from ..engine.moves import Move
+from ..engine.names import shown_name
 from ..engine.replay import RecordSource
 from ..engine.state import PlayerView
 from . import Chances, evaluate, get_bot
@@ -422,7 +423,9 @@ def _line(p: PlayerReview) -> str:
         ngettext("{n} mistake", "{n} mistakes", p.mistakes).format(n=p.mistakes),
         ngettext("{n} blunder", "{n} blunders", p.blunders).format(n=p.blunders),
     ]
-    return _("{name}: {accuracy}, {counts}").format(name=p.name, accuracy=accuracy, counts=", ".join(counts))
+    return _("{name}: {accuracy}, {counts}").format(
+        name=shown_name(p.name), accuracy=accuracy, counts=", ".join(counts)
+    )
 
 
 def review_summary(record: RecordSource) -> ReviewSummary:

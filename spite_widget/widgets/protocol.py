@@ -434,7 +434,7 @@ def seat_labels(seat: SeatView, you: bool = False) -> dict[str, Any]:
         else:
             sides.append(_(forms["side-empty"]).format(name=name, number=i))
     hand = seat["hand"]
-    if hand is None:
+    if hand is None and seat["hand_count"]:
         k = seat["hand_count"]
         hand_label = (
             ngettext("your hand: {n} card, face down", "your hand: {n} cards, face down", k)
@@ -443,7 +443,7 @@ def seat_labels(seat: SeatView, you: bool = False) -> dict[str, Any]:
         ).format(name=name, n=k)
     elif hand:
         hand_label = _(forms["hand"]).format(name=name, cards=_cards_words(hand))
-    else:
+    else:  # an empty hand, face down or not: "empty", not "0 cards, face down"
         hand_label = _(forms["hand-empty"]).format(name=name)
     return {"payoff": payoff, "hand": hand_label, "sides": sides}
 

@@ -4,6 +4,8 @@ puzzle's moves said otherwise than the status line says them."""
 
 from __future__ import annotations
 
+from typing import Any
+
 import pytest
 
 from spite_widget import Move
@@ -66,3 +68,39 @@ def test_a_puzzle_says_a_move_as_the_status_line_does(lang: str, side: str, hand
     with language(lang):
         assert _words(Move.parse("S2:7h>C1")) == side
         assert _words(Move.parse("H:7h>S1")) == hand
+
+
+def test_an_empty_hand_face_down_is_empty() -> None:
+    """The opponent's emptied hand read "0 cartas boca abajo" beside your own "vacía"."""
+    from spite_widget.widgets.protocol import seat_labels
+
+    seat: dict[str, Any] = {
+        "name": "Bo",
+        "payoff_count": 3,
+        "payoff_top": "7h",
+        "sides": [[], [], [], []],
+        "hand": None,
+        "hand_count": 0,
+    }
+    assert seat_labels(seat)["hand"] == "Bo's hand: empty"
+    assert seat_labels(seat, you=True)["hand"] == "your hand: empty"
+    with language("es"):
+        assert seat_labels(seat)["hand"] == "mano de Bo: vacía"
+    assert seat_labels({**seat, "hand_count": 1})["hand"] == "Bo's hand: 1 card, face down"
+
+
+@pytest.mark.parametrize(
+    ("lang", "you", "bot"),
+    [("en", "You: ", "Greedy bot: "), ("es", "Tú: ", "Bot voraz: "), ("pt", "Você: ", "Bot guloso: ")],
+)
+def test_a_review_summary_names_players_as_the_table_does(lang: str, you: str, bot: str) -> None:
+    from spite_widget import Game, annotate_with_bot, review_summary
+    from spite_widget.bots import get_bot
+
+    g, greedy = Game.new(seed=3, players=("You", "Greedy bot")), get_bot("greedy", seed=3)
+    for _ in range(12):
+        g.play(greedy.choose(g.view(g.current_player)))
+    reviewed = annotate_with_bot(g.to_record())
+    with language(lang):
+        lines = review_summary(reviewed).describe().splitlines()
+    assert lines[0].startswith(you) and lines[1].startswith(bot), lines
