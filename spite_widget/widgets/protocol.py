@@ -26,7 +26,7 @@ from collections.abc import Sequence
 from functools import lru_cache
 from typing import Any, Final, Literal, NotRequired, TypedDict, cast
 
-from ..engine.cards import KING, RANK_OF, card_words, rank_label, rank_name
+from ..engine.cards import KING, RANK_OF, a_rank, card_words, rank_label, rank_name
 from ..engine.game import Played
 from ..engine.i18n import N_, _, get_language, language, ngettext
 from ..engine.moves import SIDES, InvalidMoveError, Move
@@ -118,7 +118,7 @@ class CenterView(TypedDict):
     """The rank this stack accepts next, as written on a card ("A", "8", "Q")."""
     label: str
     """The stack's full accessible name, as the browser shows it: "center stack 1: empty,
-    needs an ace", "center stack 2: 5 cards, top five of hearts; needs 6"."""
+    needs an ace", "center stack 2: 5 cards, top five of hearts; needs a 6"."""
 
 
 class LastMove(TypedDict):
@@ -339,9 +339,10 @@ def _center_label(index: int, size: int, top: str, lang: str) -> str:
     with language(lang or None):
         if not size:
             return _("center stack {number}: empty, needs an ace").format(number=number)
-        # in words, as a screen reader should say them: "needs Queen", not "needs Q" ("cue")
+        # in words, as a screen reader should say them: "needs a Queen", not "needs Q" ("cue"),
+        # with the article the status line gives it ("necesita una Reina")
         shows = rank_label(size)
-        needs = rank_label(size + 1) if not is_complete(size) else ""
+        needs = a_rank(size + 1) if not is_complete(size) else ""
         cards = ngettext("{n} card", "{n} cards", size).format(n=size)
         if RANK_OF[top] == KING:
             return _("center stack {number}: {cards}, top {card} counting as {shows}; needs {needs}").format(

@@ -124,7 +124,7 @@ def test_the_center_stacks_say_what_python_says(bare: Any, new_page: Any) -> Non
         "() => [1, 2, 3].map(i => document.querySelector(`[data-pile='C${i}']`).ariaLabel)"
     )
     assert labels == [c["label"] for c in w.table["centers"]]
-    assert labels[0].endswith("counting as 3; needs 4") and labels[1].endswith("empty, needs an ace")
+    assert labels[0].endswith("counting as 3; needs a 4") and labels[1].endswith("empty, needs an ace")
     assert page.locator("[data-pile='C1'] .sw-as").inner_text() == "= 3"
     assert page.locator("[data-pile='C2'] .sw-slot").inner_text() == w.table["centers"][1]["needs"] == "A"
 

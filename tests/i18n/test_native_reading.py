@@ -104,3 +104,19 @@ def test_a_review_summary_names_players_as_the_table_does(lang: str, you: str, b
     with language(lang):
         lines = review_summary(reviewed).describe().splitlines()
     assert lines[0].startswith(you) and lines[1].startswith(bot), lines
+
+
+@pytest.mark.parametrize(
+    ("lang", "label"),
+    [
+        ("en", "center stack 3: 11 cards, top jack of hearts; needs a Queen"),
+        ("es", "pila central 3: 11 cartas, arriba jota de corazones; necesita una Reina"),
+        ("pt", "pilha central 3: 11 cartas, em cima valete de copas; precisa de uma dama"),
+    ],
+)
+def test_a_center_stack_says_what_it_needs_with_its_article(lang: str, label: str) -> None:
+    """ "necesita Reina" / "precisa de dama", where the status line says "necesita una Jota"."""
+    from spite_widget.widgets.protocol import center_view
+
+    pile = ("Ah", "2c", "3d", "4s", "5h", "6h", "7h", "8h", "9h", "Th", "Jh")
+    assert center_view(pile, 2, lang)["label"] == label

@@ -21,18 +21,18 @@ from .conftest import FrontEnd
     ("pile", "index", "label"),
     [
         ((), 0, "center stack 1: empty, needs an ace"),
-        (("Ah",), 2, "center stack 3: 1 card, top ace of hearts; needs 2"),
-        (("Ah", "2c", "3d", "4s", "5h"), 1, "center stack 2: 5 cards, top five of hearts; needs 6"),
-        (("Ah", "2c", "Kd"), 0, "center stack 1: 3 cards, top king of diamonds counting as 3; needs 4"),
+        (("Ah",), 2, "center stack 3: 1 card, top ace of hearts; needs a 2"),
+        (("Ah", "2c", "3d", "4s", "5h"), 1, "center stack 2: 5 cards, top five of hearts; needs a 6"),
+        (("Ah", "2c", "Kd"), 0, "center stack 1: 3 cards, top king of diamonds counting as 3; needs a 4"),
         (
             ("Ah", "2c", "3d", "4s", "5h", "6h", "7h", "8h", "9h", "Th", "Jh"),
             2,
-            "center stack 3: 11 cards, top jack of hearts; needs Queen",
+            "center stack 3: 11 cards, top jack of hearts; needs a Queen",
         ),
         (
             ("Ah", "2c", "3d", "4s", "5h", "6h", "7h", "8h", "9h", "Th", "Kh"),
             0,
-            "center stack 1: 11 cards, top king of hearts counting as Jack; needs Queen",
+            "center stack 1: 11 cards, top king of hearts counting as Jack; needs a Queen",
         ),
     ],
 )
@@ -43,9 +43,9 @@ def test_each_center_stack_carries_the_words_the_browser_shows(
     assert view["label"] == label
     # the label agrees with the fields the stack is drawn from
     assert view["size"] == len(pile)
-    words = {"J": "Jack", "Q": "Queen"}
+    words = {"J": "a Jack", "Q": "a Queen", "8": "an 8"}
     assert label.endswith(
-        "needs an ace" if not pile else f"; needs {words.get(view['needs'], view['needs'])}"
+        "needs an ace" if not pile else f"; needs {words.get(view['needs'], 'a ' + view['needs'])}"
     )
 
 
