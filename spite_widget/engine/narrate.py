@@ -6,6 +6,7 @@ Pure: works from the position before the move (a GameState or PlayerView), no I/
 from __future__ import annotations
 
 import re
+from typing import Final
 
 from .cards import KING, RANK_OF, SUIT_SYMBOLS, a_rank, card_words, the_card
 from .i18n import N_, _, pgettext
@@ -145,13 +146,109 @@ _SUIT_OF_SYMBOL = {symbol: suit for suit, symbol in SUIT_SYMBOLS.items()}
 _CARD_SYMBOL = re.compile("(10|[A2-9JQK])([" + "".join(_SUIT_OF_SYMBOL) + "])")
 
 
-def symbols_in_words(text: str) -> str:
+def symbols_in_words(text: str, *, articles: bool = False) -> str:
     """`text` with every card shown as a symbol named in words, for a screen reader, which
     reads "2♣" as "2 black club suit": "Play 2♣ on C1" -> "Play two of clubs on C1". The
-    article a translation puts before a symbol ("la Q♣") stays, so no card word carries one."""
+    article a translation puts before a symbol ("la Q♣") stays, so no card word carries one.
+
+    `articles`: give a card its article where the sentence has none, as a speaker would say
+    it ("termina el turno con la reina de diamantes", not "con reina de diamantes"; "do"
+    for "de o" in Portuguese), except after a word that already stands for it ("su", "la",
+    "carta de pago ...": the card then names the card just said)."""
 
     def words(m: re.Match[str]) -> str:
         rank = "T" if m[1] == "10" else m[1]
-        return card_words(rank + _SUIT_OF_SYMBOL[m[2]])
+        card = rank + _SUIT_OF_SYMBOL[m[2]]
+        if not articles:
+            return card_words(card)
+        before = _WORD_BEFORE.search(text, 0, m.start())
+        word = before[1].lower() if before and not before[2] else ""  # after a card: none
+        if word in _NO_ARTICLE_AFTER:
+            return card_words(card)
+        said = the_card(card)
+        joined = _CONTRACTIONS.get((word, said.split(" ", 1)[0]))
+        if joined is None or before is None:
+            return said
+        # "de" + "el" -> "del": the word before is taken back into the contraction
+        return "\x00" + joined + said[said.index(" ") :]
 
-    return _CARD_SYMBOL.sub(words, text)
+    out = _CARD_SYMBOL.sub(words, text)
+    # a contraction swallows the word before it ("de \x00del ..." -> "del ...")
+    return _SWALLOWED.sub("", out) if articles else out
+
+
+_WORD_BEFORE: Final = re.compile(r"(\w[\w-]*)([" + "".join(_SUIT_OF_SYMBOL) + r"]?)\W*$")
+"""The last word before a card, and the suit after it when that word is a card ("A♦, 2♥")."""
+_NO_ARTICLE_AFTER: Final = frozenset(
+    # words that already determine the card: articles, possessives, and the pay-off card the
+    # card is named after ("their pay-off card 8♥", "su carta de pago 8♥")
+    [
+        "the",
+        "a",
+        "an",
+        "its",
+        "their",
+        "your",
+        "his",
+        "her",
+        "my",
+        "el",
+        "la",
+        "los",
+        "las",
+        "un",
+        "una",
+        "su",
+        "sus",
+        "tu",
+        "tus",
+        "mi",
+        "mis",
+        "del",
+        "al",
+        "o",
+        "os",
+        "as",
+        "um",
+        "uma",
+        "seu",
+        "sua",
+        "seus",
+        "suas",
+        "teu",
+        "tua",
+        "meu",
+        "minha",
+        "do",
+        "da",
+        "dos",
+        "das",
+        "no",
+        "na",
+        "nos",
+        "nas",
+        "ao",
+        "à",
+        "pelo",
+        "pela",
+        "card",
+        "cards",
+        "carta",
+        "cartas",
+        "pago",
+        "pagamento",
+        "pay-off",
+    ]
+)
+_CONTRACTIONS: Final = {
+    ("de", "el"): "del",
+    ("a", "el"): "al",
+    ("de", "o"): "do",
+    ("de", "a"): "da",
+    ("em", "o"): "no",
+    ("em", "a"): "na",
+    ("por", "o"): "pelo",
+    ("por", "a"): "pela",
+}
+"""A preposition and the card's article that a speaker says as one word."""
+_SWALLOWED: Final = re.compile(r"\b\w+\W*\x00")

@@ -120,3 +120,57 @@ def test_a_center_stack_says_what_it_needs_with_its_article(lang: str, label: st
 
     pile = ("Ah", "2c", "3d", "4s", "5h", "6h", "7h", "8h", "9h", "Th", "Jh")
     assert center_view(pile, 2, lang)["label"] == label
+
+
+@pytest.mark.parametrize(
+    ("lang", "text", "heard"),
+    [
+        (
+            "en",
+            "plays 10♣ on 9♠, then A♦",
+            "plays the ten of clubs on the nine of spades, then the ace of diamonds",
+        ),
+        ("en", "their pay-off card 8♥ next turn", "their pay-off card eight of hearts next turn"),
+        (
+            "es",
+            "termina el turno con Q♥ sobre Q♦",
+            "termina el turno con la reina de corazones sobre la reina de diamantes",
+        ),
+        (
+            "es",
+            "juega 3♠ después de K♦; la J♣ tapa el 2♦",
+            "juega el tres de picas después del rey de diamantes; la jota de tréboles tapa el dos de diamantes",
+        ),
+        ("es", "su carta de pago 8♥", "su carta de pago ocho de corazones"),
+        (
+            "pt",
+            "encerra a vez com Q♦ depois de K♦ em C1",
+            "encerra a vez com a dama de ouros depois do rei de ouros em C1",
+        ),
+        (
+            "pt",
+            "a carta de pagamento dele, 8♥, na próxima vez",
+            "a carta de pagamento dele, o oito de copas, na próxima vez",
+        ),
+    ],
+)
+def test_cards_read_out_with_the_articles_a_speaker_gives_them(lang: str, text: str, heard: str) -> None:
+    from spite_widget.engine.narrate import symbols_in_words
+
+    with language(lang):
+        assert symbols_in_words(text, articles=True) == heard
+        assert "de el " not in symbols_in_words(text, articles=True)
+
+
+@pytest.mark.parametrize(
+    ("lang", "expert"),
+    [("en", "The expert plays the "), ("es", "El experto juega el "), ("pt", "O especialista joga o ")],
+)
+def test_the_hint_read_out_says_who_plays_and_gives_cards_their_articles(lang: str, expert: str) -> None:
+    """Spoken, the hint said "Juega as de diamantes en C1": an order with no article."""
+    from spite_widget.widgets.table import SpiteWidget
+    from tests.widgets.conftest import FrontEnd
+
+    w = SpiteWidget(opponent="greedy", seed=4, opponent_delay=0, lang=lang)
+    FrontEnd(w).press("hint")
+    assert expert in w.status["words"], w.status["words"]

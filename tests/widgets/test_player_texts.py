@@ -228,7 +228,7 @@ def test_a_hint_says_its_move_once() -> None:
     assert front.status.count("A♦") == 1
     # screen readers still hear the move in words first
     assert w.status["words"].startswith(
-        "Hint: the ace of diamonds (your pay-off card) on center stack 1. Plays"
+        "Hint: the ace of diamonds (your pay-off card) on center stack 1. The expert plays the pay-off ace of"
     )
 
 
