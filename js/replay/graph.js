@@ -98,22 +98,31 @@ export function evalGraph(seek) {
       if (!evals.length) return;
       const x = (i) => (n ? (i / n) * W : 0);
       const y = (margin) => (H / 2) * (1 - margin); // p0 sure (margin 1): top; p1 sure: bottom
-      const points = [[0, H / 2]];
-      let last = 0;
+      // the curve breaks where a move has no figure (a line promoted from moves judged as
+      // played, a record reviewed in part): a gap, not a guess drawn as if measured
+      /** @type {number[][][]} */
+      const pieces = [];
+      /** @type {number[][] | null} */
+      let piece = null;
       evals.forEach((p, i) => {
+        if (!p) {
+          piece = null;
+          return;
+        }
+        if (!piece) pieces.push((piece = i === 0 ? [[0, H / 2]] : []));
         // a costly move falls from where its mover stood before it (its third figure)
-        if (p && p.length > 2) points.push([x(i), y(p[2])]);
-        if (p) last = p[0] - p[1];
-        points.push([x(i + 1), y(last)]);
+        if (p.length > 2) piece.push([x(i), y(p[2])]);
+        piece.push([x(i + 1), y(p[0] - p[1])]);
       });
       const path = (pts) => pts.map(([a, b], i) => `${i ? "L" : "M"}${a.toFixed(1)} ${b.toFixed(1)}`).join(" ");
-      const d = path(points);
+      const d = pieces.map(path).join(" ");
+      const areas = (side) => pieces.map((pts) => area(pts, side)).join(" ");
       const shown = Math.max(0, Math.min(n, ply));
       svg.replaceChildren(
         svgEl("rect", { class: "swr-graph-bg", x: 0, y: 0, width: W, height: H }),
         // each player's lead in their colour: player 0's above the middle, player 1's below
-        svgEl("path", { class: "swr-graph-area swr-graph-area-p0", d: area(points, -1) }),
-        svgEl("path", { class: "swr-graph-area swr-graph-area-p1", d: area(points, 1) }),
+        svgEl("path", { class: "swr-graph-area swr-graph-area-p0", d: areas(-1) }),
+        svgEl("path", { class: "swr-graph-area swr-graph-area-p1", d: areas(1) }),
         svgEl("path", { class: "swr-graph-line", d, fill: "none" }),
         svgEl("line", { class: "swr-graph-mid", x1: 0, x2: W, y1: H / 2, y2: H / 2 }),
         svgEl("line", {

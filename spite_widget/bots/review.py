@@ -38,6 +38,9 @@ INACCURACY: Final = MISTAKE_MARKS[-1][0]
 
 ANNOTATOR_KEY = "x-annotated-by"
 LOSS_KEY: Final = "x-loss"
+REVIEW_KEY: Final = "x-review"
+"""What a review wrote into a move's note ({"words": ..., "mark": ... if it set the mark}), so
+that a seat can be shown the note without it and the reader's own words are told apart."""
 """A reviewed move's own key: the share of its chances it gave away (absent: none)."""
 
 ACCURACY_DECAY: Final = 8.0
@@ -156,9 +159,17 @@ def _annotate(
         done_by = cursor.play(move, stock=stock)
         straight = _chances_after(rating, cursor.view(player), done_by)
         chances = straight if anchor is None else anchor.below(rating, loss)
-        reader = without_review(note).get("comment", "")  # a review before, in any language: replaced
+        earlier = without_review(note)  # a review before, in any language: replaced
+        reader = earlier.get("comment", "")
         _store(note, player, chances.win, chances.lose, loss)
         mark = mark_for(loss)
+        if REVIEW_KEY in note:  # the earlier review's words and mark go; the reader's stay
+            note.pop(REVIEW_KEY)
+            for key in ("comment", "mark"):
+                if key in earlier:
+                    note[key] = earlier[key]
+                else:
+                    note.pop(key, None)
         if mark is not None:
             plays = _("the expert plays {move}") if name == "expert" else _("{name} plays {move}")
             why = rating.why or plays.format(name=name, move=rating.best)
@@ -339,7 +350,10 @@ def _add_review(note: dict[str, Any], mark: str, why: str, reader: str) -> None:
     review wrote, so a second review, in whatever language, says it once), and its mark
     unless one is set."""
     note["comment"] = _("{comment} | expert: {why}").format(comment=reader, why=why) if reader else why
-    note.setdefault("mark", mark)
+    review: dict[str, str] = {"words": why}
+    if "mark" not in note:
+        note["mark"] = review["mark"] = mark
+    note[REVIEW_KEY] = review
 
 
 @cache
@@ -354,11 +368,28 @@ def _review_separators() -> tuple[str, ...]:
 
 
 def without_review(note: dict[str, Any]) -> dict[str, Any]:
-    """A move's note without what a bot's review wrote into it, as far as the record tells:
-    on a move it marked (its `x-loss` earns a mark), the mark and its words after the reader's
-    comment (in any language of the package) go, or the whole comment when there was none
-    before. Any other note comes back as it is. From a seat, the other player's move shows
-    this: the review judged it from a hand that seat cannot see ("the expert plays H:9d>S2")."""
+    """A move's note without what a bot's review wrote into it: its words after the reader's
+    comment (in any language of the package), or the whole comment when the review's words
+    were all of it, and the mark it set. The review says which (`x-review`), so what the
+    reader wrote or changed afterwards stays theirs. A record reviewed before `x-review`
+    tells less: on a move the review marked (its `x-loss` earns a mark) the mark goes, and
+    the whole comment when no separator stands in it. From a seat, the other player's move
+    shows this: the review judged it from a hand that seat cannot see ("the expert plays
+    H:9d>S2")."""
+    review = note.get(REVIEW_KEY)
+    if isinstance(review, dict) and isinstance(review.get("words"), str):
+        out = {k: v for k, v in note.items() if k != REVIEW_KEY}
+        words, comment = review["words"], str(note.get("comment", ""))
+        if comment == words:
+            out.pop("comment", None)
+        else:
+            for separator in _review_separators():
+                if comment.endswith(separator + words):
+                    out["comment"] = comment[: -len(separator + words)]
+                    break
+        if "mark" in review and note.get("mark") == review["mark"]:
+            out.pop("mark", None)
+        return out
     loss = note.get(LOSS_KEY)
     if isinstance(loss, bool) or not isinstance(loss, int | float) or mark_for(float(loss)) is None:
         return note
@@ -370,6 +401,23 @@ def without_review(note: dict[str, Any]) -> dict[str, Any]:
             return out
     out.pop("comment", None)
     return out
+
+
+def with_review(note: dict[str, Any], comment: str | None, mark: str | None) -> tuple[str | None, str | None]:
+    """What to store when a reader who sees `without_review(note)` writes `comment` and
+    `mark` (None: unchanged; "" clears): the review's words and mark, hidden from them, stay
+    as they were, after their own. From a seat, a comment on the other player's reviewed move
+    wiped the expert's words from the record."""
+    review = note.get(REVIEW_KEY)
+    if not isinstance(review, dict) or not isinstance(review.get("words"), str):
+        return comment, mark
+    seen = without_review(note)
+    if comment is not None and str(note.get("comment", "")) != str(seen.get("comment", "")):
+        words = review["words"]
+        comment = _("{comment} | expert: {why}").format(comment=comment, why=words) if comment else words
+    if mark == seen.get("mark", "") and "mark" in note:
+        mark = None  # the hidden mark stays
+    return comment, mark
 
 
 # ---------------------------------------------------------------- the summary
@@ -489,6 +537,7 @@ __all__ = [
     "INACCURACY",
     "LOSS_KEY",
     "MISTAKE_MARKS",
+    "REVIEW_KEY",
     "PlayerReview",
     "ReviewCancelled",
     "ReviewSummary",
@@ -498,5 +547,6 @@ __all__ = [
     "move_accuracy",
     "move_losses",
     "review_summary",
+    "with_review",
     "without_review",
 ]

@@ -260,6 +260,35 @@ def test_a_costly_move_falls_on_the_graph_by_what_it_gave_away(page: Any, tmp_pa
     assert len(points) == game.ply + 2
 
 
+def test_moves_without_a_figure_leave_a_gap_in_the_graph(page: Any, tmp_path: Path) -> None:
+    """Moves 1-10 with no eval (a line promoted from moves judged as they were played) were
+    drawn as an even game, a flat 50% then a ramp, as if measured."""
+    from spite_widget import Game
+
+    game = Game.load(SAMPLE)
+    for i in range(1, game.ply + 1):
+        note = game.annotation(i)
+        note.pop("eval", None)
+        if i > 10:
+            note["eval"] = {"p0": 0.7, "p1": 0.2}
+        game.set_annotation(i, note)
+    path = tmp_path / "gap.html"
+    ReplayWidget(game).to_html(path)
+    page.set_viewport_size({"width": 1000, "height": 1200})
+    page.goto(path.as_uri())
+    line = page.locator(".swr-graph .swr-graph-line")
+    line.wait_for(state="attached")
+    view = page.locator(".swr-graph svg").get_attribute("viewBox")
+    assert view is not None
+    width, height = (float(v) for v in view.split()[2:])
+    d = line.get_attribute("d") or ""
+    points = [(float(a), float(b)) for a, b in re.findall(r"[ML]([\d.]+) ([\d.]+)", d)]
+    # the curve starts at move 11, at its figure: nothing is drawn over moves 1-10
+    assert d.startswith("M") and d.count("M") == 1, d[:80]
+    assert abs(points[0][0] - width * 11 / game.ply) < 0.06, points[:2]
+    assert all(abs(y - height / 2 * (1 - 0.5)) < 0.06 for _x, y in points), points[:3]
+
+
 def test_the_exported_page_of_a_reviewed_game_shows_its_summary(page: Any, tmp_path: Path) -> None:
     """The review's accuracy and counts per player, as the widget shows them under its header."""
     from spite_widget.bots.review import annotate_with_bot

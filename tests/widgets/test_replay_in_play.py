@@ -140,19 +140,21 @@ def test_from_a_seat_the_other_players_reviewed_moves_show_no_review() -> None:
     w.end()
     seen = {e["ply"]: e for e in w.moves}
     for i, note in reviewed.items():
-        if movers[i - 1] == 1:
+        if movers[i - 1] == 1 and "mark" in note["x-review"]:  # the review's own mark
             assert "mark" not in seen[i], (i, note)
-        else:
+        else:  # Ada's, or the author's own (the review keeps a mark it finds)
             assert seen[i]["mark"] == note["mark"]
-    for i in reviewed:
+    for i, note in reviewed.items():
         w.seek(i)
         if movers[i - 1] == 1:
-            assert " | expert: " not in w.annotation["comment"] and w.annotation["mark"] == ""
-    # move 10, Bo's: the author's comment stays, the review's words go
+            assert " | expert: " not in w.annotation["comment"]
+            assert w.annotation["mark"] == ("" if "mark" in note["x-review"] else note["mark"])
+    # move 10, Bo's: the author's comment and mark stay, the review's words go
     original = Game.load(SAMPLE).to_record()["moves"][9]["comment"]
     assert 10 in reviewed and original
     w.seek(10)
     assert w.annotation["comment"] == original
+    assert w.annotation["mark"] == Game.load(SAMPLE).to_record()["moves"][9]["mark"] == "?!"
     above = ReplayWidget(record)
     above.seek(10)
     assert above.annotation["comment"].startswith(original + " | expert: ")

@@ -22,6 +22,7 @@ from typing import Any, ClassVar
 
 import traitlets
 
+from ...bots.review import with_review
 from ...engine.errors import IllegalMoveError, NotAMoveError, RecordError
 from ...engine.game import Game
 from ...engine.i18n import _, check_language, language, ngettext
@@ -178,6 +179,8 @@ class ReplayWidget(PythonOwnedWidget[StatusKind]):
         self._review_thread: threading.Thread | None = None
         self._cancel = threading.Event()
         self._merges = 0  # bumped when the review writes into the game (not through the cursor)
+        self._summary_key: tuple[int, ...] | None = None
+        self._summary_rows: list[dict[str, Any]] = []
         self._tree: list[MoveEntry] = []
         self._tree_key: tuple[int, ...] | None = None
         self._evals_cache: list[Any] = []
@@ -625,7 +628,12 @@ class ReplayWidget(PythonOwnedWidget[StatusKind]):
                 "error",
             )
             return
-        self._replay.annotate(ply, comment=msg.get("comment"), mark=msg.get("mark"))
+        comment, mark = msg.get("comment"), msg.get("mark")
+        seat = self.perspective
+        if seat is not None and self._replay.mover(ply) != seat:
+            # written where the review's words and mark are hidden (seat_note): they stay
+            comment, mark = with_review(self._replay.annotation(ply), comment, mark)
+        self._replay.annotate(ply, comment=comment, mark=mark)
         note = self._replay.annotation(ply)
         said, words = [], []
         if "mark" in msg:
@@ -857,6 +865,7 @@ class ReplayWidget(PythonOwnedWidget[StatusKind]):
                 self.annotation = dict(self._annotation())
                 self.info = dict(self._info())
                 self.evals = self._evals()
+                self.summary = self._summary()
                 if not self.review:
                     self.review = dict(ReviewProgress(running=False, done=0, total=0))
         finally:
@@ -981,6 +990,19 @@ class ReplayWidget(PythonOwnedWidget[StatusKind]):
                 self._tree, self._tree_key = move_tree(self._replay.game), key
             return self._tree
         return line_entries(self._replay, self._replay.ply, self.perspective)
+
+    def _summary(self) -> list[dict[str, Any]]:
+        """The header's accuracy rows: read again whenever the game changed (a promoted or
+        deleted line changes its moves); from a seat, told at the end of the game as its
+        result is (before, they counted mistakes still to come)."""
+        r, seat = self._replay, self.perspective
+        if seat is not None and (r.line or r.ply < len(r.game.moves)):
+            return []
+        key = (id(r), id(r.game), r.revision, self._merges)
+        if self._summary_key != key:
+            self._summary_rows = [dict(p) for p in review_rows(r.game)]
+            self._summary_key = key
+        return self._summary_rows
 
     def _evals(self) -> list[Any]:
         """The graph's points: computed again only when the notes changed (or, from a seat, the cursor)."""

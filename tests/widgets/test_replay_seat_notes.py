@@ -1,0 +1,127 @@
+"""Notes written from a seat on the other player's reviewed moves (an analysis-board user's
+review): the review's words and mark are hidden from that seat, and must stay in the record,
+while what the reader writes stays theirs and in view."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from spite_widget import Game
+from spite_widget.bots.review import REVIEW_KEY, annotate_with_bot, mark_for, without_review
+from spite_widget.widgets.replay import ReplayWidget
+
+SAMPLE = Path(__file__).resolve().parents[2] / "examples" / "sample_game.json"
+
+
+@pytest.fixture(scope="module")
+def reviewed() -> dict[str, Any]:
+    """The sample's first 40 moves, without the author's notes, reviewed by the expert."""
+    record = Game.load(SAMPLE).to_record()
+    record["moves"] = [
+        {"move": m["move"], **({"stock": m["stock"]} if "stock" in m else {})} for m in record["moves"][:40]
+    ]
+    record["result"] = None
+    return annotate_with_bot(record)
+
+
+def marked_move_of(record: dict[str, Any], player: int) -> int:
+    """The 1-based number of a move of `player` that the review marked."""
+    game = Game.from_record(record)
+    for n, note in enumerate(record["moves"], start=1):
+        if game.mover(n) == player and note.get("mark") and REVIEW_KEY in note:
+            return n
+    raise AssertionError("the review marked no move of that player")
+
+
+def send(w: ReplayWidget, content: dict[str, Any]) -> None:
+    w._handle_custom_msg({**content, "seq": w.table["seq"]}, [])
+
+
+def test_a_comment_from_a_seat_keeps_the_review_and_stays_in_view(reviewed: dict[str, Any]) -> None:
+    n = marked_move_of(reviewed, 1)
+    review = dict(reviewed["moves"][n - 1])
+    w = ReplayWidget(reviewed)
+    send(w, {"type": "perspective", "perspective": 0})
+    w.seek(n)
+    assert w.annotation["comment"] == "" and w.annotation["mark"] == ""  # hidden from Ada's seat
+    send(w, {"type": "annotate", "ply": n, "comment": "Ada saw my 9s here", "mark": ""})
+    note = w.record["moves"][n - 1]
+    assert note["comment"].startswith("Ada saw my 9s here | expert: ")
+    assert note["comment"].endswith(review["comment"]) and note["mark"] == review["mark"]
+    w.seek(n - 1)
+    w.seek(n)
+    assert w.annotation["comment"] == "Ada saw my 9s here" and w.annotation["mark"] == ""
+    # cleared from the seat: the review's words stay, alone
+    send(w, {"type": "annotate", "ply": n, "comment": ""})
+    assert w.record["moves"][n - 1]["comment"] == review["comment"]
+    # a mark of the reader's own, set from the seat, replaces the hidden one and shows
+    send(w, {"type": "annotate", "ply": n, "mark": "!"})
+    assert w.record["moves"][n - 1]["mark"] == "!" and w.annotation["mark"] == "!"
+
+
+def test_a_comment_written_over_the_review_from_above_shows_from_the_seat(reviewed: dict[str, Any]) -> None:
+    n = marked_move_of(reviewed, 1)
+    w = ReplayWidget(reviewed)
+    w.annotate(n, comment="My own note")  # from above, the review's words replaced
+    w.perspective = 0
+    w.seek(n)
+    assert w.annotation["comment"] == "My own note"
+
+
+def test_an_authors_mark_kept_by_the_review_shows_from_the_seat() -> None:
+    record = Game.load(SAMPLE).to_record()
+    record["moves"] = [
+        {"move": m["move"], **({"stock": m["stock"]} if "stock" in m else {})} for m in record["moves"][:40]
+    ]
+    record["result"] = None
+    first = annotate_with_bot(record)
+    n = marked_move_of(first, 1)
+    record["moves"][n - 1]["mark"] = "!?"  # the author's, before the review
+    again = annotate_with_bot(record)
+    assert again["moves"][n - 1]["mark"] == "!?" and "mark" not in again["moves"][n - 1][REVIEW_KEY]
+    assert without_review(again["moves"][n - 1])["mark"] == "!?"
+
+
+def test_a_second_review_replaces_the_first_ones_words_and_keeps_the_readers(
+    reviewed: dict[str, Any],
+) -> None:
+    n = marked_move_of(reviewed, 1)
+    record = {**reviewed, "moves": [dict(m) for m in reviewed["moves"]]}
+    note = record["moves"][n - 1]
+    note["comment"] = "mine | expert: " + note[REVIEW_KEY]["words"]
+    again = annotate_with_bot(record, lang="es")
+    said = again["moves"][n - 1]["comment"]
+    assert said.startswith("mine | experto: ") and said.count("|") == 1, said
+    loss = again["moves"][n - 1].get("x-loss")
+    assert loss is not None and mark_for(loss) is not None
+
+
+def test_from_a_seat_the_accuracy_header_waits_for_the_end_of_the_game(reviewed: dict[str, Any]) -> None:
+    """At move 5 from Ada's seat the header counted Bo's blunders still to come."""
+    w = ReplayWidget(reviewed)
+    assert len(w.summary) == 2  # from above, at the deal: the whole review
+    send(w, {"type": "perspective", "perspective": 0})
+    w.seek(5)
+    assert w.summary == []
+    w.seek(len(reviewed["moves"]))
+    assert [row["name"] for row in w.summary] == list(reviewed["players"])
+    send(w, {"type": "perspective", "perspective": None})
+    w.seek(5)
+    assert len(w.summary) == 2
+
+
+def test_the_accuracy_header_follows_a_promoted_line(reviewed: dict[str, Any]) -> None:
+    """After Promote the header still counted the mistakes of moves gone to a side line."""
+    w = ReplayWidget(reviewed)
+    before = [dict(row) for row in w.summary]
+    n = marked_move_of(reviewed, 0)
+    w.seek(n - 1)
+    replaced = str(w.replay.moves[n - 1])
+    other = next(m for m in w.legal if m != replaced)
+    w.play(other)
+    w.promote()
+    assert w.summary != before
+    assert w.summary == [] or w.summary[0]["name"] == before[0]["name"]
