@@ -6,10 +6,12 @@ from __future__ import annotations
 import difflib
 import functools
 import inspect
+import os
 import threading
 from collections.abc import Callable, Iterator, Mapping
 from contextlib import contextmanager
-from typing import Any, ClassVar, Generic, TypeVar, cast
+from pathlib import Path
+from typing import Any, ClassVar, Final, Generic, TypeVar, cast
 
 import anywidget
 import traitlets
@@ -34,6 +36,19 @@ _NOT_UNDERSTOOD = {
 
 WIDGET_KEYS = frozenset({"layout", "tabbable", "tooltip", "_dom_classes"})
 """ipywidgets' own traits, which a front end may set; every other trait is Python's alone."""
+
+STATIC: Final = Path(__file__).resolve().parent.parent / "static"
+"""The built front end (`npm run build`)."""
+
+
+def front_end(name: str) -> str | Path:
+    """A widget's built module or stylesheet, as its `_esm` or `_css`: its text, unless live
+    reload is asked for (`ANYWIDGET_HMR=1`, then the path anywidget watches). Given a path,
+    anywidget ties every widget made to the file's change signal, so none was ever freed:
+    a closed table kept its game and bots until the kernel restarted (manzt/anywidget#929)."""
+    path = STATIC / name
+    return path if os.environ.get("ANYWIDGET_HMR") == "1" else path.read_text(encoding="utf-8")
+
 
 Kind = TypeVar("Kind", bound=str)
 _F = TypeVar("_F", bound=Callable[..., Any])

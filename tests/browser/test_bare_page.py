@@ -583,7 +583,7 @@ def test_review_game_outside_jupyter_says_how_to_open_it_and_the_note_goes_with_
     }[lang]
     status = page.locator("[data-status]").inner_text()
     assert status.endswith(" " + cell) and "below the table" not in status and "abaixo" not in status, status
-    assert w.review_ref == "cell" and not hasattr(w, "_review_widget")
+    assert w.review_ref == "cell" and w._review_widget is None
     note = page.evaluate(NOTE_STYLE)
     assert note is not None and note["text"] == cell and note["code"], note
     assert note["inRoot"] and note["belowBoard"], note

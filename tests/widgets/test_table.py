@@ -529,7 +529,7 @@ def test_a_page_that_cannot_show_the_replay_is_told_to_open_it_from_a_cell(lang:
     result = front.status
     front.send({"type": "review", "seq": front.seq, "inline": False})
     assert front.kind == "over" and front.status == f"{result} {cell}", front.status
-    assert w.review_ref == "cell" and w.review_label == "" and not hasattr(w, "_review_widget")
+    assert w.review_ref == "cell" and w.review_label == "" and w._review_widget is None
     front.send({"type": "review", "seq": front.seq, "inline": False})  # pressed again: said once
     assert front.status == f"{result} {cell}"
     front.press("next-game")
@@ -625,7 +625,7 @@ def test_a_review_message_with_a_wrong_inline_is_refused_and_changes_nothing(inl
     assert front.kind == "error"
     assert "inline must be true or false" in front.status and repr(inline)[:40] in front.status, front.status
     assert (w.table, w.review_ref, w.review_label, w.game.ply, len(w.match.games)) == before
-    assert not hasattr(w, "_review_widget")
+    assert w._review_widget is None
 
 
 def test_inline_is_a_field_of_the_review_message_only() -> None:

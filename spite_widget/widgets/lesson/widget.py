@@ -11,7 +11,6 @@ the goal is reached and offers a reset when the attempt ends without it.
 from __future__ import annotations
 
 from collections.abc import Callable
-from pathlib import Path
 from typing import Any, ClassVar
 
 import traitlets
@@ -25,7 +24,7 @@ from ...engine.names import shown_names
 from ...engine.narrate import symbols_in_words
 from ...teach import Feedback, Lesson, LessonSession, lesson, lessons
 from ...teach.rulebook import RULES
-from ..base import PythonOwnedWidget, speaking
+from ..base import PythonOwnedWidget, front_end, speaking
 from ..protocol import LastMove, as_moves, last_move, table_view, unreadable_drop
 from .protocol import (
     LESSON_ACTIONS,
@@ -36,8 +35,6 @@ from .protocol import (
     markdown_blocks,
     parse_lesson_message,
 )
-
-_STATIC = Path(__file__).resolve().parent.parent.parent / "static"
 
 GoalCallback = Callable[[Lesson], object]
 """`callback(lesson)`: told each time the learner reaches the lesson's goal."""
@@ -58,8 +55,8 @@ class LessonWidget(PythonOwnedWidget[LessonStatusKind]):
     }
     """The browser's messages (lesson_protocol.LESSON_MESSAGE_TYPES) and the methods that act on them."""
 
-    _esm = _STATIC / "lesson.js"
-    _css = _STATIC / "lesson.css"
+    _esm = front_end("lesson.js")
+    _css = front_end("lesson.css")
 
     page = traitlets.Dict().tag(sync=True)
     """lesson_protocol.LessonPage: the lesson's title, text (as plain-text blocks) and goal."""

@@ -7,16 +7,14 @@ from __future__ import annotations
 import base64
 import html
 import json
-from pathlib import Path
 from typing import Any
 
 from ...engine.i18n import get_language, pgettext
 from ...engine.replay import Replay
+from ..base import STATIC
 from .protocol import LineAddress, MoveEntry
 from .strings import replay_strings
 from .views import annotation_at, evals, game_info, move_tree, position_text, review_rows, table_from_above
-
-_STATIC = Path(__file__).resolve().parent.parent.parent / "static"
 
 
 def _lines(entries: list[MoveEntry]) -> list[LineAddress]:
@@ -77,8 +75,8 @@ def standalone_data(record: dict[str, Any], *, game: int = 0) -> dict[str, Any]:
 
 def standalone_html(data: dict[str, Any], title: str) -> str:
     """One HTML page: the replay bundle and its CSS inlined, the data as JSON, a tiny model."""
-    bundle = (_STATIC / "replay.js").read_bytes()
-    css = (_STATIC / "replay.css").read_text(encoding="utf-8")
+    bundle = (STATIC / "replay.js").read_bytes()
+    css = (STATIC / "replay.css").read_text(encoding="utf-8")
     code = base64.b64encode(bundle).decode("ascii")
     payload = json.dumps(data, separators=(",", ":"), ensure_ascii=False)
     for char, escaped in (("<", "\\u003c"), (">", "\\u003e"), ("&", "\\u0026")):

@@ -31,7 +31,7 @@ from ...engine.names import shown_name
 from ...engine.replay import RecordSource, Replay
 from ...engine.state import GameState
 from ...engine.whole import whole
-from ..base import PythonOwnedWidget
+from ..base import PythonOwnedWidget, front_end
 from ..protocol import LastMove, StatusKind, TableView, as_moves, told_names, unreadable_drop, you_seat
 from .html import standalone_data, standalone_html
 from .protocol import (
@@ -62,8 +62,6 @@ from .views import (
     where,
 )
 
-_STATIC = Path(__file__).resolve().parent.parent.parent / "static"
-
 ReviewFunction = Callable[..., dict[str, Any]]
 
 
@@ -85,8 +83,8 @@ class ReplayWidget(PythonOwnedWidget[StatusKind]):
         "resend": "_on_resend",
     }
 
-    _esm = _STATIC / "replay.js"
-    _css = _STATIC / "replay.css"
+    _esm = front_end("replay.js")
+    _css = front_end("replay.css")
 
     _patching = ""
     """The trait whose change the browser is getting as its `<name>_patch` right now ("" for none)."""
@@ -396,7 +394,8 @@ class ReplayWidget(PythonOwnedWidget[StatusKind]):
         player with the lower accuracy):
         the positions where that player gave up the most, each a lesson ("find a better
         move"), checked by the expert. An unreviewed game is reviewed first. Returns the
-        LessonWidget, or None when there is no such puzzle."""
+        LessonWidget, or None when there is no such puzzle; the one it replaces below the
+        replay is closed (make your own `LessonWidget(puzzle)` to keep one)."""
         from ... import puzzles
         from ..lesson import LessonWidget
 
@@ -438,12 +437,24 @@ class ReplayWidget(PythonOwnedWidget[StatusKind]):
                     "error",
                 )
                 return None
-            self._puzzle_widget = LessonWidget(found[index])
+            old, self._puzzle_widget = self._puzzle_widget, LessonWidget(found[index])
+            if old is not None:  # the puzzle it replaces below the replay is shown nowhere now
+                old.close()
             self.puzzles_at = {"player": player, "index": index, "count": len(found)}
             self.puzzles_label = self._puzzles_heading()
             self.puzzles_ref = f"anywidget:{self._puzzle_widget.model_id}"
             self._say(_("{heading}, below the replay.").format(heading=self.puzzles_label), "info")
             return self._puzzle_widget
+
+    def close(self) -> None:
+        """Close the replay: a review under way stops (it ran on for a minute, closed) and the
+        puzzle opened below it closes too."""
+        if hasattr(self, "_puzzle_widget"):  # (not a replay whose making failed, dropped)
+            self._cancel.set()
+            puzzle, self._puzzle_widget = self._puzzle_widget, None
+            if puzzle is not None:
+                puzzle.close()
+        super().close()
 
     def _refuse_in_play(
         self, what: str, why: str = "side lines would draw from the stock, a review judges the other hand"

@@ -24,7 +24,6 @@ import sys
 import threading
 import time
 from collections.abc import Callable, Sequence
-from pathlib import Path
 from typing import TYPE_CHECKING, Any, ClassVar, cast
 
 import traitlets
@@ -37,7 +36,7 @@ from ...engine.i18n import _, language, pgettext
 from ...engine.match import Match
 from ...engine.moves import InvalidMoveError, Move
 from ...engine.state import GameState
-from ..base import PythonOwnedWidget
+from ..base import PythonOwnedWidget, front_end
 from ..protocol import (
     REVIEW_IN_A_CELL,
     ClientMessage,
@@ -52,7 +51,6 @@ if TYPE_CHECKING:  # pragma: no cover
     from ...engine.replay import RecordSource
     from ..replay import ReplayWidget
 
-_STATIC = Path(__file__).resolve().parent.parent.parent / "static"
 
 MoveCallback = Callable[[Move, int], object]
 """`callback(move, player)`: told about every move played on the table."""
@@ -78,8 +76,8 @@ class SpiteWidget(PythonOwnedWidget[StatusKind]):
     }
     """The browser's messages (protocol.MESSAGE_TYPES) and the methods that act on them."""
 
-    _esm = _STATIC / "table.js"
-    _css = _STATIC / "table.css"
+    _esm = front_end("table.js")
+    _css = front_end("table.css")
 
     table = traitlets.Dict().tag(sync=True)
     """protocol.TableView: the table as the player at the bottom may see it."""
@@ -139,6 +137,8 @@ class SpiteWidget(PythonOwnedWidget[StatusKind]):
         self.opponent_delay = float(opponent_delay)
         """Seconds between the computer's moves (0: it plays its whole turn at once)."""
         self._generation = 0
+        self._review_widget: ReplayWidget | None = None
+        """The replay opened below the table by its Review game button."""
         self._thread: threading.Thread | None = None
         self._new_match_asked: int | None = None
         """The status id of "press New match again", while that is what the player sees."""
@@ -437,7 +437,7 @@ class SpiteWidget(PythonOwnedWidget[StatusKind]):
             self._review_in_a_cell(call)
             return
         try:
-            self._review_widget = self.review()
+            review = self.review()
         except Exception as e:
             if _raised_by_marimo(e):
                 # marimo cannot make a widget outside a cell's run (it asserts it has no cell to
@@ -448,9 +448,12 @@ class SpiteWidget(PythonOwnedWidget[StatusKind]):
                     _("Could not open the review: {error}").format(error=str(e) or type(e).__name__), "error"
                 )
             return
+        old, self._review_widget = self._review_widget, review
+        if old is not None:  # the replay it replaces below the table is shown nowhere now
+            old.close()
         with self.hold_sync():
             self.review_label = self.session.review_label()
-            self.review_ref = f"anywidget:{self._review_widget.model_id}"
+            self.review_ref = f"anywidget:{review.model_id}"
         # the result stays in view; the replay is pointed to after it
         end = self.session.end_text()
         self._say(
@@ -504,6 +507,8 @@ class SpiteWidget(PythonOwnedWidget[StatusKind]):
                         return
                     if session.computer_to_move and session.game.ply == ply:  # else played already
                         session.computer_plays(move, ply)
+                    if not session.computer_to_move:
+                        break  # the turn is given back now, not after one more pause
         except Exception as e:
             with self._speaking():
                 if generation != self._generation:
@@ -538,13 +543,24 @@ class SpiteWidget(PythonOwnedWidget[StatusKind]):
             if generation == self._generation and asked == self._asked and self.session.busy:
                 self._sync(self.session.still_thinking())
 
+    def close(self) -> None:
+        """Close the table: the computer's turn under way stops (it played on, closed), and the
+        replay opened below it closes too."""
+        if hasattr(self, "_review_widget"):  # (not a table whose making failed, dropped)
+            with self._speaking():
+                self._generation += 1
+                review, self._review_widget = self._review_widget, None
+            if review is not None:
+                review.close()
+        super().close()
+
     # ------------------------------------------------------------------ drawing
     def _speak_again(self) -> None:
         """`lang` changed: the table's words, the scoreboard and the status line again."""
         self.session.last = None if self.session.last is None else self._last_again()
         if self.review_label and self.game.is_over:
             self.review_label = self.session.review_label()
-        review = getattr(self, "_review_widget", None)
+        review = self._review_widget
         if review is not None:  # the replay opened below the table speaks it too
             review.lang = self.lang
         self._sync(say(self.session.turn_text(), "turn"))
