@@ -432,11 +432,12 @@ class Replay:
 
     def delete_line(self) -> None:
         """Delete the side line the cursor is in (and the lines below it); the cursor goes
-        to where it branched off, in the parent line."""
+        to where it branched off, in the parent line (stepped back above that, it stays)."""
         if not self._path:
             raise ValueError("the cursor is on the main line: there is no side line to delete")
         branch = self._branch_ply()
-        self._goto(min(self.ply, branch))
+        shown = min(self.ply, branch)
+        self._goto(shown)
         *parent, (_, v) = self._path
 
         def drop(e: dict[str, Any]) -> None:
@@ -447,7 +448,7 @@ class Replay:
         self._path = parent
         self._retree()
         self._edit_entry(branch + 1, drop)
-        self._goto(branch)
+        self._goto(shown)
         self._changed()
 
     def promote(self) -> None:

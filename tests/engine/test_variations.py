@@ -399,3 +399,18 @@ def test_a_side_line_move_keeps_the_eval_it_is_given() -> None:
     again.goto(r.line, 11)
     assert again.annotation(11)["eval"] == {"p0": 0.631, "p1": 0.368}
     assert "eval" not in Replay(GAME.to_record()).annotation(11)  # the main line's move is untouched
+
+
+def test_deleting_a_line_from_above_where_it_starts_keeps_the_move_shown():
+    """Stepped back to move 5 above a side line of move 9, Delete line jumped to move 8."""
+    rec = GAME.to_record()
+    r = Replay(rec)
+    r.seek(8)
+    r.play(other_move(at(rec, 8), rec["moves"][8]["move"]))
+    r.play(r.state.legal_moves()[0])
+    r.seek(5)
+    assert r.line == ((9, 1),) and r.ply == 5  # still following the line, above it
+    shown = r.state
+    r.delete_line()
+    assert r.line == () and r.ply == 5 and r.state == shown
+    assert r.record == rec
