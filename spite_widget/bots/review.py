@@ -38,6 +38,10 @@ INACCURACY: Final = MISTAKE_MARKS[-1][0]
 
 ANNOTATOR_KEY = "x-annotated-by"
 LOSS_KEY: Final = "x-loss"
+AS_PLAYED_KEY: Final = "x-as-played"
+"""On a move whose `eval` the analysis board gave as the move was played (a side line's), not a
+review: it says nothing of what the move gave away, so a line promoted from such moves leaves
+the game unreviewed until the next review, which takes the mark away."""
 REVIEW_KEY: Final = "x-review"
 """What a review wrote into a move's note ({"words": ..., "mark": ... if it set the mark}), so
 that a seat can be shown the note without it and the reader's own words are told apart."""
@@ -339,6 +343,7 @@ def _store(note: dict[str, Any], mover: int, win: float, lose: float, loss: floa
     mine, theirs = round(win, 3), round(lose, 3)
     theirs = min(theirs, round(1.0 - mine, 3))
     note["eval"] = {"p0": mine, "p1": theirs} if mover == 0 else {"p0": theirs, "p1": mine}
+    note.pop(AS_PLAYED_KEY, None)
     if loss > 0.0:
         note[LOSS_KEY] = round(loss, 4)
     else:
@@ -499,7 +504,12 @@ def is_reviewed(game: Game) -> bool:
     """Whether a review judged the whole game: every main-line move carries an `eval`, as
     `annotate_with_bot` leaves it. An eval set by hand here and there (or a side line's, or a
     game played on past its review) is not a review: its accuracy would be over a few moves."""
-    return game.ply > 0 and all("eval" in game.annotation(n) for n in range(1, game.ply + 1))
+    return game.ply > 0 and all(_reviewed(game.annotation(n)) for n in range(1, game.ply + 1))
+
+
+def _reviewed(note: dict[str, Any]) -> bool:
+    """A move's note as a review leaves it: an eval, not one given as the move was played."""
+    return "eval" in note and not note.get(AS_PLAYED_KEY)
 
 
 def move_losses(game: Game) -> list[tuple[int, float]]:
@@ -507,7 +517,7 @@ def move_losses(game: Game) -> list[tuple[int, float]]:
     out: list[tuple[int, float]] = []
     for number in range(1, game.ply + 1):
         note = game.annotation(number)
-        if "eval" not in note:
+        if not _reviewed(note):
             continue
         loss = note.get(LOSS_KEY, 0.0)
         if isinstance(loss, bool) or not isinstance(loss, (int, float)) or loss < 0:
@@ -534,6 +544,7 @@ def _player_review(name: str, losses: Sequence[float]) -> PlayerReview:
 
 
 __all__ = [
+    "AS_PLAYED_KEY",
     "INACCURACY",
     "LOSS_KEY",
     "MISTAKE_MARKS",

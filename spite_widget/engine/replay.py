@@ -567,6 +567,24 @@ class Replay:
         self._edit_entry(n, lambda note: note.__setitem__("eval", value))
         self._changed()
 
+    def set_data(self, n: int, key: str, value: object) -> None:
+        """Store a writer's own data on move `n` (1-based, of the cursor's line) under `key`,
+        an `x-...` key (RULES.md: kept on load and save); None removes it. ValueError for
+        another key or data a record cannot carry."""
+        n = self._check_number(n)
+        if not isinstance(key, str) or not key.startswith("x-"):
+            raise ValueError(f"a move's own data goes under an x-... key, not {key!r}")
+        data = None if value is None else records.own_data(value)
+
+        def change(note: dict[str, Any]) -> None:
+            if data is None:
+                note.pop(key, None)
+            else:
+                note[key] = data
+
+        self._edit_entry(n, change)
+        self._changed()
+
     def annotation(self, n: int) -> dict[str, Any]:
         """What move `n` (1-based) of the cursor's line carries: comment, mark, eval, side
         lines, as in the record."""

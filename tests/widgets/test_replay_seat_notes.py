@@ -10,7 +10,14 @@ from typing import Any
 import pytest
 
 from spite_widget import Game
-from spite_widget.bots.review import REVIEW_KEY, annotate_with_bot, mark_for, without_review
+from spite_widget.bots.review import (
+    AS_PLAYED_KEY,
+    REVIEW_KEY,
+    annotate_with_bot,
+    is_reviewed,
+    mark_for,
+    without_review,
+)
 from spite_widget.widgets.replay import ReplayWidget
 
 SAMPLE = Path(__file__).resolve().parents[2] / "examples" / "sample_game.json"
@@ -124,4 +131,11 @@ def test_the_accuracy_header_follows_a_promoted_line(reviewed: dict[str, Any]) -
     w.play(other)
     w.promote()
     assert w.summary != before
-    assert w.summary == [] or w.summary[0]["name"] == before[0]["name"]
+    # the promoted move was judged as it was played, not reviewed: what it gave away is not
+    # known, so the game waits for a review (it counted as a perfect move)
+    assert w.summary == [] and not is_reviewed(w.replay.game)
+    assert w.record["moves"][n - 1][AS_PLAYED_KEY] is True and "eval" in w.record["moves"][n - 1]
+    send(w, {"type": "review"})
+    w.wait(120)
+    assert len(w.summary) == 2 and is_reviewed(w.replay.game)
+    assert AS_PLAYED_KEY not in w.record["moves"][n - 1]

@@ -22,7 +22,7 @@ from typing import Any, ClassVar
 
 import traitlets
 
-from ...bots.review import with_review
+from ...bots.review import AS_PLAYED_KEY, LOSS_KEY, REVIEW_KEY, with_review
 from ...engine.errors import IllegalMoveError, NotAMoveError, RecordError
 from ...engine.game import Game
 from ...engine.i18n import _, check_language, language, ngettext
@@ -691,6 +691,7 @@ class ReplayWidget(PythonOwnedWidget[StatusKind]):
                 replacing=replaced if replaced is not None and replaced[0] != played.move else None,
             )
             r.set_eval(r.ply, *((c.win, c.lose) if mover == 0 else (c.lose, c.win)))
+            r.set_data(r.ply, AS_PLAYED_KEY, True)  # not what a review tells: no loss, no mark
         self._say_position(prefix)
 
     def _over(self) -> bool:
@@ -781,9 +782,26 @@ class ReplayWidget(PythonOwnedWidget[StatusKind]):
                 continue
             note = game.annotation(i + 1)
             changed = noted = False
+            # the review's own figures are the latest review's, a figure it left out included
+            # (a move that now gives nothing away has no x-loss); its words' note follows the
+            # comment, which stays the user's if they changed it meanwhile
+            own = ["eval", LOSS_KEY, AS_PLAYED_KEY]
+            if now[i].get("comment", "") == old.get("comment", ""):
+                own.append(REVIEW_KEY)
+            for key in own:
+                if key in new and note.get(key) != new[key]:
+                    note[key] = new[key]
+                    changed = True
+                elif key not in new and key in note:
+                    del note[key]
+                    changed = True
             for key, value in new.items():
-                if (key == "eval" or key.startswith("x-")) and note.get(key) != value:
-                    note[key] = value  # the bot's own figures: the latest review's
+                if (
+                    key.startswith("x-")
+                    and key not in (LOSS_KEY, AS_PLAYED_KEY, REVIEW_KEY)
+                    and note.get(key) != value
+                ):
+                    note[key] = value
                     changed = True
             for key in ("comment", "mark"):
                 value = new.get(key, "")
