@@ -86,7 +86,8 @@ export function evalGraph(seek) {
     box,
     /**
      * @param {(number[] | null)[]} evals  after move 1, 2, ... of the main line: [p0, p1], and for
-     *   a costly move p0 - p1 before it as its mover saw it
+     *   a costly move p0 - p1 before it as its mover saw it; [] for the other player's move seen
+     *   from a seat (the curve holds), null for a move with no figure (a gap)
      * @param {number} length  moves in the main line
      * @param {number} ply  the ply shown (on the main line, or where its side line branched)
      * @param {boolean} inLine  the ply shown is in a side line
@@ -107,6 +108,12 @@ export function evalGraph(seek) {
       evals.forEach((p, i) => {
         if (!p) {
           piece = null;
+          return;
+        }
+        if (!p.length) {
+          // the other player's move, seen from a seat: the curve holds where it was
+          if (i === 0) pieces.push((piece = [[0, H / 2]]));
+          if (piece && piece.length) piece.push([x(i + 1), piece[piece.length - 1][1]]);
           return;
         }
         if (!piece) pieces.push((piece = i === 0 ? [[0, H / 2]] : []));
@@ -131,7 +138,8 @@ export function evalGraph(seek) {
           "data-ply": shown,
         }),
       );
-      const here = shown > 0 ? evals[shown - 1] : null;
+      const point = shown > 0 ? evals[shown - 1] : null;
+      const here = point && point.length ? point : null;
       const who = { first: names[0], second: names[1] };
       const [p0, p1, draw] = here ? percents(here[0], here[1]) : [0, 0, 0];
       const at = here

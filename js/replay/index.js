@@ -18,12 +18,15 @@ function initialize({ model }) {
     const table = model.get("table");
     model.send(resendMessage(table && Number.isInteger(table.seq) ? table.seq : 0));
   };
-  const onPatch = () => {
-    const patch = model.get("moves_patch");
-    const moves = applyMovesPatch(model.get("moves"), patch);
-    if (moves) model.set("moves", moves);
+  const listPatch = (name) => () => {
+    const patch = model.get(`${name}_patch`);
+    const list = applyMovesPatch(model.get(name), patch);
+    if (list) model.set(name, list);
     else if (patch && Array.isArray(patch.insert)) resend();
   };
+  const onPatch = listPatch("moves");
+  // the graph's points the same way: from a seat, a step adds or drops one
+  const onEvalsPatch = listPatch("evals");
   // the same for the table: a step sends the piles that changed, not every pile's name
   const onTablePatch = () => {
     const patch = model.get("table_patch");
@@ -32,9 +35,11 @@ function initialize({ model }) {
     else if (patch && Array.isArray(patch.set)) resend();
   };
   model.on("change:moves_patch", onPatch);
+  model.on("change:evals_patch", onEvalsPatch);
   model.on("change:table_patch", onTablePatch);
   return () => {
     model.off("change:moves_patch", onPatch);
+    model.off("change:evals_patch", onEvalsPatch);
     model.off("change:table_patch", onTablePatch);
   };
 }

@@ -18,7 +18,7 @@
 //   line (the position's side line, [[move, variation], ...]), evals ([p0, p1] | null after
 //   each main-line move), summary (per player: name, accuracy, percent (as shown), counts), puzzles_ref and
 //   puzzles_label (the LessonWidget opened below), moves_patch {at, delete, insert, length, id} (a change to
-//   `moves` sent instead of the whole list: see applyMovesPatch).
+//   `moves` sent instead of the whole list: see applyMovesPatch), evals_patch (the same for `evals`).
 import { t } from "../lib/strings.js";
 
 /**
@@ -60,7 +60,8 @@ export const puzzlesMessage = (seq, index) => (index === undefined ? { type: "pu
 /**
  * The move list after a `moves_patch` ({at, delete, insert, length, id}: Python's change to
  * `moves`, sent instead of the whole list), or null when the patch does not fit `moves` (a
- * list already patched, or out of step: then nothing is changed).
+ * list already patched, or out of step: then nothing is changed). The graph's `evals` take
+ * their `evals_patch` the same way.
  * @param {MoveEntry[]} moves
  * @param {{at: number, delete: number, insert: MoveEntry[], length: number} | null} patch
  * @returns {MoveEntry[] | null}
@@ -69,7 +70,7 @@ export function applyMovesPatch(moves, patch) {
   if (!patch || !Array.isArray(patch.insert) || !Array.isArray(moves)) return null;
   const before = patch.length - patch.insert.length + patch.delete;
   if (moves.length !== before || patch.at + patch.delete > moves.length) {
-    console.warn("spite-widget: a move-list patch that does not fit the list was ignored", patch);
+    console.warn("spite-widget: a list patch that does not fit the list was ignored", patch);
     return null;
   }
   const next = moves.slice(0, patch.at).concat(patch.insert, moves.slice(patch.at + patch.delete));

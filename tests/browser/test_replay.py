@@ -180,6 +180,46 @@ def test_step_jump_annotate_in_jupyterlab(notebook: Any, page: Any, artifacts: P
     root.screenshot(path=str(artifacts / "replay-seat.png"))
 
 
+def test_from_a_seat_the_graph_follows_the_steps_by_patches(notebook: Any, page: Any) -> None:
+    """From a seat the graph grows a point a step; Python sends that point (`evals_patch`),
+    not the whole graph, and the page splices it into its copy."""
+    warnings: list[str] = []
+    page.on("console", lambda m: warnings.append(m.text) if "patch" in m.text else None)
+    notebook.open(
+        "seat.ipynb",
+        [
+            "from spite_widget import ReplayWidget, annotate_with_bot\n"
+            f"w = ReplayWidget(annotate_with_bot({str(SAMPLE)!r}), perspective=0)\nw.seek(40)\nw",
+        ],
+    )
+    wide_notebook(page)
+    page.locator(".swr-root").wait_for()
+    wait_ply(page, 40)
+    line = page.locator(".swr-graph .swr-graph-line")
+    view = page.locator(".swr-graph svg").get_attribute("viewBox")
+    assert view is not None
+    width = float(view.split()[2])
+
+    def last_x() -> float:
+        xs = re.findall(r"[ML]([\d.]+) [\d.]+", line.get_attribute("d") or "")
+        return float(xs[-1])
+
+    for n in range(41, 46):
+        click(page, "forward", n)
+        page.wait_for_function(
+            "([n, w]) => { const d = document.querySelector('.swr-graph .swr-graph-line').getAttribute('d');"
+            " const xs = [...d.matchAll(/[ML]([\\d.]+) /g)]; return Math.abs(+xs[xs.length - 1][1] - w * n / 155) < 0.06; }",
+            arg=[n, width],
+            timeout=15_000,
+        )
+    assert abs(last_x() - width * 45 / 155) < 0.06
+    # one curve, held over the other player's moves (their figures are not this seat's to see)
+    assert (line.get_attribute("d") or "").count("M") == 1
+    click(page, "back", 44)
+    assert abs(last_x() - width * 44 / 155) < 0.06
+    assert warnings == [], warnings
+
+
 def test_exported_page_steps_without_a_kernel(page: Any, tmp_path: Path, artifacts: Path) -> None:
     w = ReplayWidget(SAMPLE)
     w.annotate(20, comment="Shared <with> friends & co", mark="??")

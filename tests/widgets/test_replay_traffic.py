@@ -29,7 +29,9 @@ class Browser:
     def _receive(self, msg: dict[str, Any], buffers: Any = None) -> None:
         self.sizes.append(len(json.dumps(msg, ensure_ascii=False)))
         state = json.loads(json.dumps(msg.get("state", {})))
-        self.state.update({k: v for k, v in state.items() if k not in ("moves_patch", "table_patch")})
+        self.state.update(
+            {k: v for k, v in state.items() if k not in ("moves_patch", "table_patch", "evals_patch")}
+        )
         change = state.get("table_patch")
         if change:
             table = self.state["table"]
@@ -39,11 +41,12 @@ class Browser:
                 for key in path[:-1]:
                     at = at[key]
                 at[path[-1]] = value
-        patch = state.get("moves_patch")
-        if patch:
-            moves = self.state["moves"]
-            moves[patch["at"] : patch["at"] + patch["delete"]] = patch["insert"]
-            assert len(moves) == patch["length"]
+        for name in ("moves", "evals"):
+            patch = state.get(f"{name}_patch")
+            if patch:
+                items = self.state[name]
+                items[patch["at"] : patch["at"] + patch["delete"]] = patch["insert"]
+                assert len(items) == patch["length"]
 
 
 STEP_BUDGET = 2048
@@ -75,6 +78,36 @@ def test_every_step_sends_under_2_kb_and_the_list_stays_right(seat: int | None) 
     )
     assert b.state["moves"] == json.loads(json.dumps(w.moves))
     assert sum(b.sizes) < STEP_BUDGET
+
+
+@pytest.mark.parametrize("seat", [0, 1])
+def test_a_reviewed_games_steps_from_a_seat_stay_small(seat: int) -> None:
+    """From a seat the graph grows a point a step, and the whole graph went with each step:
+    3 KB a step late in a long reviewed game."""
+    from spite_widget.bots.review import annotate_with_bot
+
+    w = ReplayWidget(annotate_with_bot(SAMPLE), perspective=seat)
+    b = Browser(w)
+    sent: list[dict[str, Any]] = []
+    real = b._receive
+
+    def spy(msg: dict[str, Any], buffers: Any = None) -> None:
+        sent.append(msg.get("state", {}))
+        real(msg, buffers)
+
+    w._send = spy  # type: ignore[method-assign]
+    for ply in [*range(1, w.length + 1), *range(w.length - 1, -1, -1)]:
+        b.sizes.clear()
+        sent.clear()
+        w._handle_custom_msg({"type": "seek", "ply": ply, "seq": w.table["seq"]}, [])
+        # the last move also brings the accuracy header, told at the end of the game
+        extra = len(json.dumps(w.summary, ensure_ascii=False)) if ply == w.length else 0
+        assert sum(b.sizes) < STEP_BUDGET + extra, (ply, b.sizes)
+        assert b.state["evals"] == json.loads(json.dumps(w.evals)), ply
+        if 20 < ply < w.length:  # (a short list goes whole: shorter than a patch)
+            assert any("evals_patch" in state for state in sent) and not any(
+                "evals" in state for state in sent
+            )
 
 
 def test_a_seat_never_gets_a_move_past_the_cursor() -> None:

@@ -620,7 +620,7 @@ def test_the_graph_gets_the_evals_and_a_seat_only_its_own_up_to_the_cursor() -> 
     w.perspective = 1
     w.seek(30)
     assert len(w.evals) == 30
-    assert all((p is None) == (game.mover(i + 1) != 1) for i, p in enumerate(w.evals))
+    assert all((p == []) == (game.mover(i + 1) != 1) for i, p in enumerate(w.evals))
     # a click on the graph: a goto on the main line
     w.perspective = None
     send(w, {"type": "goto", "line": [], "ply": 77, "seq": w.table["seq"]})

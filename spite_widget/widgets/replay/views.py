@@ -300,8 +300,9 @@ def line_entries(r: Replay, upto: int, seat: int | None = None) -> list[MoveEntr
 
 def evals(game: Game, *, seat: int | None = None, upto: int | None = None) -> list[EvalPoint | None]:
     """The main line's chances after every move ([p0, p1] or None where there is none). From a
-    seat: only that seat's own moves (the other's were estimated from a hand it cannot see),
-    and none past `upto`.
+    seat: only that seat's own moves, the other's as [] (estimated from a hand it cannot see:
+    the graph holds the seat's last figure over them, where it leaves a gap for a move that has
+    none), and none past `upto`.
 
     A move the review found costly (its `x-loss`) gets a third figure: p0 - p1 before it, as
     its mover saw the position (after it plus what it gave away). The point before it on the
@@ -315,8 +316,11 @@ def evals(game: Game, *, seat: int | None = None, upto: int | None = None) -> li
             break
         note = game.annotation(i)
         ev = note.get("eval")
-        if not isinstance(ev, dict) or (seat is not None and game.mover(i) != seat):
+        if not isinstance(ev, dict):
             out.append(None)
+            continue
+        if seat is not None and game.mover(i) != seat:
+            out.append([])
             continue
         point = [round(float(ev["p0"]), 3), round(float(ev["p1"]), 3)]
         loss = note.get(LOSS_KEY)

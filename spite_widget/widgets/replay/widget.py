@@ -108,6 +108,10 @@ class ReplayWidget(PythonOwnedWidget[StatusKind]):
     (js/replay/index.js). A step seen from a seat adds or drops one entry, a mark changes one, so
     a step stays small however long the game. (`moves` itself is always the whole list in
     Python, and is what a browser that connects later gets.)"""
+    evals_patch = traitlets.Dict().tag(sync=True)
+    """How `evals` changed in this update, as `moves_patch` says it for `moves`: seen from a
+    seat, the graph grows by a point a step, and the whole list was sent with each one (3 KB
+    a step late in a long reviewed game)."""
     length = traitlets.Int(0).tag(sync=True)
     """How many moves the game has."""
     ply = traitlets.Int(0).tag(sync=True)
@@ -521,8 +525,8 @@ class ReplayWidget(PythonOwnedWidget[StatusKind]):
 
     def _on_resend(self, msg: dict[str, Any]) -> None:
         """The browser's table or move list is not the one the patches were made from (marimo
-        gives a reloaded page the value first sent, not the patched one): send both whole."""
-        self.send_state(["table", "moves"])
+        gives a reloaded page the value first sent, not the patched one): send them whole."""
+        self.send_state(["table", "moves", "evals"])
 
     def _on_seek(self, msg: dict[str, Any]) -> None:
         ply, n = msg["ply"], len(self._replay)
@@ -886,14 +890,14 @@ class ReplayWidget(PythonOwnedWidget[StatusKind]):
             with self.hold_sync():
                 self._set_table(dict(self._table()))
                 self.legal = self._legal()
-                self._set_moves([dict(m) for m in self._move_list()])
+                self._set_list("moves", [dict(m) for m in self._move_list()])
                 self.length = len(r)
                 self.ply = r.ply
                 self.line = where(r)
                 self.line_ahead = ahead(r)
                 self.annotation = dict(self._annotation())
                 self.info = dict(self._info())
-                self.evals = self._evals()
+                self._set_list("evals", self._evals())
                 self.summary = self._summary()
                 if not self.review:
                     self.review = dict(ReviewProgress(running=False, done=0, total=0))
@@ -909,11 +913,12 @@ class ReplayWidget(PythonOwnedWidget[StatusKind]):
             return []
         return as_moves(r.view(mover).legal_moves())
 
-    def _set_moves(self, new: list[dict[str, Any]]) -> None:
-        """Set `moves`, sending only a patch (`moves_patch`) when that is shorter than the list."""
-        if new == self.moves:
+    def _set_list(self, name: str, new: list[Any]) -> None:
+        """Set the list `name` (`moves`, `evals`), sending only a patch (`<name>_patch`) when
+        that is shorter than the list."""
+        if new == getattr(self, name):
             return
-        old = self._shown("moves")
+        old = self._shown(name) or []
         end = min(len(old), len(new))
         at = next((i for i in range(end) if old[i] != new[i]), end)
         tail = 0
@@ -927,7 +932,7 @@ class ReplayWidget(PythonOwnedWidget[StatusKind]):
             "length": len(new),
             "id": self._seq,
         }
-        self._set_patched("moves", new, patch)
+        self._set_patched(name, new, patch)
 
     def _set_table(self, new: dict[str, Any]) -> None:
         """Set `table`, sending only what changed (`table_patch`) when that is shorter."""
@@ -1039,7 +1044,7 @@ class ReplayWidget(PythonOwnedWidget[StatusKind]):
         key = (id(r), r.revision, self._merges, seat, None if seat is None else r.ply)
         if self._evals_key != key:
             points = evals(r.game, seat=seat, upto=None if seat is None else r.ply)
-            self._evals_cache = points if any(p is not None for p in points) else []
+            self._evals_cache = points if any(points) else []  # no figure at all: [] and None are none
             self._evals_key = key
         return self._evals_cache
 
