@@ -167,8 +167,8 @@ def _annotate(
         reader = earlier.get("comment", "")
         _store(note, player, chances.win, chances.lose, loss)
         mark = mark_for(loss)
-        if REVIEW_KEY in note:  # the earlier review's words and mark go; the reader's stay
-            note.pop(REVIEW_KEY)
+        if earlier is not note:  # an earlier review's words and mark go; the reader's stay
+            note.pop(REVIEW_KEY, None)
             for key in ("comment", "mark"):
                 if key in earlier:
                     note[key] = earlier[key]
@@ -354,11 +354,16 @@ def _add_review(note: dict[str, Any], mark: str, why: str, reader: str) -> None:
     """The bot's comment after the reader's own (`reader`: the comment without what an earlier
     review wrote, so a second review, in whatever language, says it once), and its mark
     unless one is set."""
-    note["comment"] = _("{comment} | expert: {why}").format(comment=reader, why=why) if reader else why
+    note["comment"] = _reviewed_comment(reader, why)
     review: dict[str, str] = {"words": why}
     if "mark" not in note:
         note["mark"] = review["mark"] = mark
     note[REVIEW_KEY] = review
+
+
+def _reviewed_comment(reader: str, why: str) -> str:
+    """The reader's comment, then the review's words: "mine | expert: gives up 12% ..."."""
+    return _("{comment} | expert: {why}").format(comment=reader, why=why) if reader else why
 
 
 @cache
@@ -408,21 +413,49 @@ def without_review(note: dict[str, Any]) -> dict[str, Any]:
     return out
 
 
-def with_review(note: dict[str, Any], comment: str | None, mark: str | None) -> tuple[str | None, str | None]:
+def with_review(
+    note: dict[str, Any], comment: str | None, mark: str | None
+) -> tuple[str | None, str | None, dict[str, str] | None]:
     """What to store when a reader who sees `without_review(note)` writes `comment` and
-    `mark` (None: unchanged; "" clears): the review's words and mark, hidden from them, stay
-    as they were, after their own. From a seat, a comment on the other player's reviewed move
-    wiped the expert's words from the record."""
-    review = note.get(REVIEW_KEY)
-    if not isinstance(review, dict) or not isinstance(review.get("words"), str):
-        return comment, mark
+    `mark` (None: unchanged; "" clears): the comment and mark to write, and the note's
+    `x-review` from then on (None: no review in it). The review's words, hidden from them,
+    stay after their own; its mark stays unless they set one, which is theirs from then on
+    and shows. From a seat, a comment on the other player's reviewed move wiped the
+    expert's words from the record. A record reviewed before `x-review` is read as
+    `without_review` reads it, and says it from then on."""
+    review = _review_in(note)
+    if review is None:
+        return comment, mark, None
     seen = without_review(note)
-    if comment is not None and str(note.get("comment", "")) != str(seen.get("comment", "")):
-        words = review["words"]
-        comment = _("{comment} | expert: {why}").format(comment=comment, why=words) if comment else words
-    if mark == seen.get("mark", "") and "mark" in note:
-        mark = None  # the hidden mark stays
-    return comment, mark
+    if comment is not None and review["words"]:
+        comment = _reviewed_comment(comment, review["words"])
+    if mark is not None:
+        if mark == seen.get("mark", "") and "mark" in note:
+            mark = None  # not changed by the reader: the hidden mark stays
+        else:
+            review = {k: v for k, v in review.items() if k != "mark"}
+    return comment, mark, review
+
+
+def _review_in(note: dict[str, Any]) -> dict[str, str] | None:
+    """What a review wrote into `note` ({"words": ..., "mark": ... if it set it}), from its
+    `x-review`; for a record reviewed before that key, what `without_review` takes away."""
+    review = note.get(REVIEW_KEY)
+    if isinstance(review, dict) and isinstance(review.get("words"), str):
+        return {k: str(v) for k, v in review.items() if k in ("words", "mark")}
+    seen = without_review(note)
+    if seen is note:
+        return None
+    comment, kept = str(note.get("comment", "")), str(seen.get("comment", ""))
+    words = comment
+    for separator in _review_separators():
+        if kept and comment.startswith(kept + separator):
+            words = comment[len(kept + separator) :]
+            break
+    found = {"words": words}
+    if "mark" in note and "mark" not in seen:
+        found["mark"] = str(note["mark"])
+    return found
 
 
 # ---------------------------------------------------------------- the summary

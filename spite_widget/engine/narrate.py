@@ -242,7 +242,6 @@ _NO_ARTICLE_AFTER: Final = frozenset(
 )
 _CONTRACTIONS: Final = {
     ("de", "el"): "del",
-    ("a", "el"): "al",
     ("de", "o"): "do",
     ("de", "a"): "da",
     ("em", "o"): "no",
@@ -250,5 +249,6 @@ _CONTRACTIONS: Final = {
     ("por", "o"): "pelo",
     ("por", "a"): "pela",
 }
-"""A preposition and the card's article that a speaker says as one word."""
+"""A preposition and the card's article that a speaker says as one word (not "a" + "el":
+"a" is an article too, after which a card takes none)."""
 _SWALLOWED: Final = re.compile(r"\b\w+\W*\x00")

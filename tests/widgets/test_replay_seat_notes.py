@@ -139,3 +139,79 @@ def test_the_accuracy_header_follows_a_promoted_line(reviewed: dict[str, Any]) -
     w.wait(120)
     assert len(w.summary) == 2 and is_reviewed(w.replay.game)
     assert AS_PLAYED_KEY not in w.record["moves"][n - 1]
+
+
+def legacy(record: dict[str, Any]) -> dict[str, Any]:
+    """The record as a review before x-review left it."""
+    return {**record, "moves": [{k: v for k, v in m.items() if k != REVIEW_KEY} for m in record["moves"]]}
+
+
+def test_the_status_line_does_not_say_the_hidden_mark(reviewed: dict[str, Any]) -> None:
+    n = marked_move_of(reviewed, 1)
+    w = ReplayWidget(reviewed)
+    send(w, {"type": "perspective", "perspective": 0})
+    w.seek(n)
+    assert "marked" not in w.status.get("words", "")  # read out with the move: no hidden mark
+    send(w, {"type": "annotate", "ply": n, "comment": "seen"})
+    mark = reviewed["moves"][n - 1]["mark"]
+    assert f"{mark})" not in w.status["text"] and "comment saved" in w.status["text"], w.status
+
+
+def test_a_comment_from_a_seat_on_a_record_reviewed_before_keeps_the_review(reviewed: dict[str, Any]) -> None:
+    old = legacy(reviewed)
+    n = marked_move_of(reviewed, 1)
+    words = old["moves"][n - 1]["comment"]
+    w = ReplayWidget(old)
+    send(w, {"type": "perspective", "perspective": 0})
+    w.seek(n)
+    assert w.annotation["comment"] == ""
+    send(w, {"type": "annotate", "ply": n, "comment": "Ada: he had to"})
+    note = w.record["moves"][n - 1]
+    assert note["comment"] == f"Ada: he had to | expert: {words}" and note[REVIEW_KEY]["words"] == words
+    w.seek(n - 1)
+    w.seek(n)
+    assert w.annotation["comment"] == "Ada: he had to"
+
+
+def test_a_record_reviewed_before_reviewed_again_hides_the_new_review_from_the_seat(
+    reviewed: dict[str, Any],
+) -> None:
+    n = marked_move_of(reviewed, 1)
+    again = annotate_with_bot(legacy(reviewed))
+    note = again["moves"][n - 1]
+    assert note[REVIEW_KEY].get("mark") == note["mark"]  # the old review's mark is the review's
+    assert "mark" not in without_review(note) and "comment" not in without_review(note)
+
+
+def test_the_readers_own_mark_from_a_seat_shows_even_when_it_is_the_reviews(reviewed: dict[str, Any]) -> None:
+    n = marked_move_of(reviewed, 1)
+    mark = reviewed["moves"][n - 1]["mark"]
+    w = ReplayWidget(reviewed)
+    send(w, {"type": "perspective", "perspective": 0})
+    w.seek(n)
+    send(w, {"type": "annotate", "ply": n, "mark": mark})
+    assert w.annotation["mark"] == mark and w.record["moves"][n - 1]["mark"] == mark
+
+
+def test_a_review_run_from_a_seat_mid_game_keeps_the_header_hidden() -> None:
+    record = Game.load(SAMPLE).to_record()
+    record["moves"] = [
+        {"move": m["move"], **({"stock": m["stock"]} if "stock" in m else {})} for m in record["moves"][:30]
+    ]
+    record["result"] = None
+    w = ReplayWidget(record, perspective=0)
+    w.seek(5)
+    send(w, {"type": "review"})
+    w.wait(120)
+    assert w.review["done"] == 30 and w.summary == []
+    assert "%" not in w.status["text"], w.status["text"]  # no accuracy figures told either
+    w.seek(30)
+    assert len(w.summary) == 2
+
+
+def test_the_header_speaks_the_language_it_is_switched_to(reviewed: dict[str, Any]) -> None:
+    record = {**reviewed, "players": ["You", "Greedy bot"]}
+    w = ReplayWidget(record)
+    assert [row["name"] for row in w.summary] == ["You", "Greedy bot"]
+    w.lang = "es"
+    assert [row["name"] for row in w.summary] == ["Tú", "Bot voraz"]

@@ -56,6 +56,7 @@ from .views import (
     move_tree,
     position_text,
     review_rows,
+    seat_note,
     side_line_chances,
     table_from_above,
     table_from_seat,
@@ -181,7 +182,7 @@ class ReplayWidget(PythonOwnedWidget[StatusKind]):
         self._review_thread: threading.Thread | None = None
         self._cancel = threading.Event()
         self._merges = 0  # bumped when the review writes into the game (not through the cursor)
-        self._summary_key: tuple[int, ...] | None = None
+        self._summary_key: tuple[Any, ...] | None = None
         self._summary_rows: list[dict[str, Any]] = []
         self._tree: list[MoveEntry] = []
         self._tree_key: tuple[int, ...] | None = None
@@ -271,7 +272,7 @@ class ReplayWidget(PythonOwnedWidget[StatusKind]):
         """Show game `index` (0-based) of a match record, from its deal."""
         with self._speaking():
             self._replay.select_game(index)
-            self.summary = [dict(p) for p in review_rows(self._replay.game)]
+            self.summary = self._summary()
             self._game_seq = self._seq + 1
             self._sync()
             self._say_position(
@@ -454,8 +455,9 @@ class ReplayWidget(PythonOwnedWidget[StatusKind]):
         """Close the replay: a review under way stops (it ran on for a minute, closed) and the
         puzzle opened below it closes too."""
         if hasattr(self, "_puzzle_widget"):  # (not a replay whose making failed, dropped)
-            self._cancel.set()
-            puzzle, self._puzzle_widget = self._puzzle_widget, None
+            with self._speaking():
+                self._cancel.set()
+                puzzle, self._puzzle_widget = self._puzzle_widget, None
             if puzzle is not None:
                 puzzle.close()
         super().close()
@@ -647,9 +649,11 @@ class ReplayWidget(PythonOwnedWidget[StatusKind]):
         seat = self.perspective
         if seat is not None and self._replay.mover(ply) != seat:
             # written where the review's words and mark are hidden (seat_note): they stay
-            comment, mark = with_review(self._replay.annotation(ply), comment, mark)
+            comment, mark, review = with_review(self._replay.annotation(ply), comment, mark)
+            if review is not None:
+                self._replay.set_data(ply, REVIEW_KEY, review)
         self._replay.annotate(ply, comment=comment, mark=mark)
-        note = self._replay.annotation(ply)
+        note = seat_note(self._replay, ply, seat)  # what this seat may see of it, said back
         said, words = [], []
         if "mark" in msg:
             said.append(_("mark {mark}").format(mark=msg["mark"]) if msg["mark"] else _("mark cleared"))
@@ -756,10 +760,12 @@ class ReplayWidget(PythonOwnedWidget[StatusKind]):
                 self._say(_("The review failed, nothing was changed: {error}").format(error=e), "error")
             return
         with self._speaking():
+            if self.comm is None:  # closed meanwhile: nobody to tell, nothing to keep
+                return
             added = self._merge_review(before, after, index)
             total = len(before["moves"])
-            summary = review_rows(self._replay.game)
-            self.summary = [dict(p) for p in summary]
+            summary = self._summary()  # (none from a seat before the game's end)
+            self.summary = summary
             self.review = dict(ReviewProgress(running=False, done=total, total=total))
             said = "; ".join(f"{p['name']} {p['percent']}%" for p in summary if p["percent"] is not None)
             self._say(
@@ -787,12 +793,10 @@ class ReplayWidget(PythonOwnedWidget[StatusKind]):
             note = game.annotation(i + 1)
             changed = noted = False
             # the review's own figures are the latest review's, a figure it left out included
-            # (a move that now gives nothing away has no x-loss); its words' note follows the
-            # comment, which stays the user's if they changed it meanwhile
-            own = ["eval", LOSS_KEY, AS_PLAYED_KEY]
-            if now[i].get("comment", "") == old.get("comment", ""):
-                own.append(REVIEW_KEY)
-            for key in own:
+            # (a move that now gives nothing away has no x-loss), and so is its note of what it
+            # wrote (a comment the user changed meanwhile does not end with those words, so it
+            # stays theirs, whole, from a seat too)
+            for key in ("eval", LOSS_KEY, AS_PLAYED_KEY, REVIEW_KEY):
                 if key in new and note.get(key) != new[key]:
                     note[key] = new[key]
                     changed = True
@@ -816,6 +820,11 @@ class ReplayWidget(PythonOwnedWidget[StatusKind]):
                 ):
                     note[key] = value
                     changed = noted = True
+            review = note.get(REVIEW_KEY)
+            if isinstance(review, dict) and "mark" in review and note.get("mark") != review["mark"]:
+                # the user's mark, set meanwhile, is not the review's to hide
+                note[REVIEW_KEY] = {k: v for k, v in review.items() if k != "mark"}
+                changed = True
             lines = new.get("variations")
             if (
                 lines
@@ -841,7 +850,7 @@ class ReplayWidget(PythonOwnedWidget[StatusKind]):
     # ------------------------------------------------------------------ drawing
     def _attach(self, replay: Replay) -> None:
         self._replay = replay
-        self.summary = [dict(p) for p in review_rows(self._replay.game)]
+        self.summary = self._summary()
         replay.on_change(self._on_replay_change)
 
     def _on_replay_change(self) -> None:
@@ -1032,9 +1041,10 @@ class ReplayWidget(PythonOwnedWidget[StatusKind]):
         r, seat = self._replay, self.perspective
         if seat is not None and (r.line or r.ply < len(r.game.moves)):
             return []
-        key = (id(r), id(r.game), r.revision, self._merges)
+        key = (id(r), id(r.game), r.revision, self._merges, self.lang)  # names shown in it
         if self._summary_key != key:
-            self._summary_rows = [dict(p) for p in review_rows(r.game)]
+            with language(self.lang):
+                self._summary_rows = [dict(p) for p in review_rows(r.game)]
             self._summary_key = key
         return self._summary_rows
 
@@ -1076,7 +1086,7 @@ class ReplayWidget(PythonOwnedWidget[StatusKind]):
         as the screen shows its mark beside it and its comment below (the move list's names
         say it too, but only there)."""
         r = self._replay
-        note = r.annotation(r.ply) if r.ply else {}
+        note = seat_note(r, r.ply, self.perspective) if r.ply else {}
         mark, comment = note.get("mark"), bool(note.get("comment"))
         if mark and comment:
             return " " + _("This move is marked {mark} and has a comment.").format(mark=mark_word(mark))
