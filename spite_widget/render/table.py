@@ -141,8 +141,9 @@ def _table_svg(
 
     over = "true" if result is not None else "false"
     return (
+        # 900 px wide, narrower in a narrower output (an output area of 768 px cut its right side)
         f'<svg xmlns="http://www.w3.org/2000/svg" width="{WIDTH}" height="{height}" '
-        f'viewBox="0 0 {WIDTH} {height}" role="img" lang="{get_language()}" data-player-to-move="{to_move}" '
+        f'style="max-width: 100%; height: auto" viewBox="0 0 {WIDTH} {height}" role="img" lang="{get_language()}" data-player-to-move="{to_move}" '
         f'data-game-over="{over}" font-family="{FONT}">'
         f"<title>{escape(_status(seats, to_move, result))}</title>"
         f'<rect width="{WIDTH}" height="{height}" rx="16" fill="#1b5e20"/>'
