@@ -38,14 +38,14 @@ INACCURACY: Final = MISTAKE_MARKS[-1][0]
 
 ANNOTATOR_KEY = "x-annotated-by"
 LOSS_KEY: Final = "x-loss"
+"""A reviewed move's own key: the share of its chances it gave away (absent: none)."""
 AS_PLAYED_KEY: Final = "x-as-played"
 """On a move whose `eval` the analysis board gave as the move was played (a side line's), not a
 review: it says nothing of what the move gave away, so a line promoted from such moves leaves
-the game unreviewed until the next review, which takes the mark away."""
+the game unreviewed until the next review, which drops this key."""
 REVIEW_KEY: Final = "x-review"
 """What a review wrote into a move's note ({"words": ..., "mark": ... if it set the mark}), so
 that a seat can be shown the note without it and the reader's own words are told apart."""
-"""A reviewed move's own key: the share of its chances it gave away (absent: none)."""
 
 ACCURACY_DECAY: Final = 8.0
 """A move's accuracy is 100 * exp(-ACCURACY_DECAY * loss): 100 for the best move, about 79
