@@ -367,6 +367,24 @@ def _reviewed_comment(reader: str, why: str) -> str:
 
 
 @cache
+def _plays_said() -> tuple[str, ...]:
+    """How a review's words name the expert's move, in every language ("the expert plays")."""
+    out = []
+    for lang in LANGUAGES:
+        with language(lang):
+            out.append(_("the expert plays {move}").split("{move}", 1)[0].strip())
+    return tuple(out)
+
+
+def rewritten(note: dict[str, Any], review: object) -> str:
+    """The note's comment with the words of the review it holds replaced by those of `review`
+    (a new review's `x-review`; anything else: none): the reader's part stays as it is."""
+    reader = str(without_review(note).get("comment", ""))
+    words = review.get("words") if isinstance(review, dict) else None
+    return _reviewed_comment(reader, words) if isinstance(words, str) and words else reader
+
+
+@cache
 def _review_separators() -> tuple[str, ...]:
     """What stands between the reader's comment and the bot's, in every language: " | expert: "."""
     out = []
@@ -427,8 +445,11 @@ def with_review(
     if review is None:
         return comment, mark, None
     seen = without_review(note)
-    if comment is not None and review["words"]:
-        comment = _reviewed_comment(comment, review["words"])
+    if comment is not None:
+        if review["words"] and str(note.get("comment", "")) != str(seen.get("comment", "")):
+            comment = _reviewed_comment(comment, review["words"])  # hidden from them: it stays
+        else:  # no longer in the comment (rewritten from above): nothing of the review to keep
+            review = {**review, "words": ""}
     if mark is not None:
         if mark == seen.get("mark", "") and "mark" in note:
             mark = None  # not changed by the reader: the hidden mark stays
@@ -452,6 +473,8 @@ def _review_in(note: dict[str, Any]) -> dict[str, str] | None:
         if kept and comment.startswith(kept + separator):
             words = comment[len(kept + separator) :]
             break
+    if not any(said in words for said in _plays_said()):
+        words = ""  # a comment of the reader's own that the old reading hid whole: not the review's
     found = {"words": words}
     if "mark" in note and "mark" not in seen:
         found["mark"] = str(note["mark"])
@@ -591,6 +614,7 @@ __all__ = [
     "move_accuracy",
     "move_losses",
     "review_summary",
+    "rewritten",
     "with_review",
     "without_review",
 ]

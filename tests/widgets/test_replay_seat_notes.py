@@ -4,6 +4,7 @@ while what the reader writes stays theirs and in view."""
 
 from __future__ import annotations
 
+import threading
 from pathlib import Path
 from typing import Any
 
@@ -215,3 +216,112 @@ def test_the_header_speaks_the_language_it_is_switched_to(reviewed: dict[str, An
     assert [row["name"] for row in w.summary] == ["You", "Greedy bot"]
     w.lang = "es"
     assert [row["name"] for row in w.summary] == ["Tú", "Bot voraz"]
+
+
+def test_a_side_line_from_a_seat_sends_no_figure_of_the_games_later_moves(reviewed: dict[str, Any]) -> None:
+    """In a side line the cursor's ply counts along the line: the graph got the game's own
+    figures for the moves after the branch (the review's loss of the move really played)."""
+    w = ReplayWidget(reviewed, perspective=0)
+    n = marked_move_of(reviewed, 0)
+    w.seek(n - 1)
+    w.play(next(m for m in w.legal if m != str(w.replay.moves[n - 1])))
+    assert w.line == [[n, 1]] and w.ply == n
+    assert len(w.evals) <= n - 1, (len(w.evals), n)
+
+
+def test_words_deleted_from_above_do_not_come_back_from_a_seat(reviewed: dict[str, Any]) -> None:
+    n = marked_move_of(reviewed, 1)
+    w = ReplayWidget(reviewed)
+    w.annotate(n, comment="Bo had no choice")  # from above: the review's words replaced
+    send(w, {"type": "perspective", "perspective": 0})
+    w.seek(n)
+    send(w, {"type": "annotate", "ply": n, "comment": "Bo had no choice!"})
+    assert w.record["moves"][n - 1]["comment"] == "Bo had no choice!"
+
+
+def test_a_review_finishing_after_a_seats_comment_keeps_its_words_hidden(
+    reviewed: dict[str, Any], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Reviewed again in Spanish while Ada commented Bo's move: the English words of the first
+    review, no longer named by x-review, showed to Ada."""
+    from spite_widget.bots import review as review_module
+
+    n = marked_move_of(reviewed, 1)
+    w = ReplayWidget(reviewed, perspective=0, lang="es")
+    w.seek(n)
+    go, started = threading.Event(), threading.Event()
+    real = review_module.annotate_with_bot
+
+    def held(*args: Any, **kwargs: Any) -> Any:
+        started.set()
+        go.wait(60)
+        return real(*args, **kwargs)
+
+    monkeypatch.setattr(review_module, "annotate_with_bot", held)  # looked up as the review starts
+    send(w, {"type": "review"})
+    assert started.wait(60)
+    send(w, {"type": "annotate", "ply": n, "comment": "Bo tenía que"})
+    go.set()
+    w.wait(120)
+    note = w.record["moves"][n - 1]
+    assert note["comment"].startswith("Bo tenía que | experto: "), note["comment"]
+    assert note["comment"].endswith(note[REVIEW_KEY]["words"])
+    assert w.annotation["comment"] == "Bo tenía que"
+
+
+def test_a_reviewed_before_comment_of_the_readers_own_is_not_called_the_experts(
+    reviewed: dict[str, Any],
+) -> None:
+    n = marked_move_of(reviewed, 1)
+    old = legacy(reviewed)
+    old["moves"][n - 1]["comment"] = "Bob played it fast"  # the reader's, over the old review's
+    w = ReplayWidget(old, perspective=0)
+    w.seek(n)
+    send(w, {"type": "annotate", "ply": n, "comment": "Ada: I knew"})
+    assert w.record["moves"][n - 1]["comment"] == "Ada: I knew"
+    assert w.annotation["comment"] == "Ada: I knew"
+
+
+def test_from_a_seat_mid_game_a_finished_review_does_not_count_its_notes() -> None:
+    record = Game.load(SAMPLE).to_record()
+    record["moves"] = [
+        {"move": m["move"], **({"stock": m["stock"]} if "stock" in m else {})} for m in record["moves"][:30]
+    ]
+    record["result"] = None
+    w = ReplayWidget(record, perspective=0)
+    w.seek(5)
+    send(w, {"type": "review"})
+    w.wait(120)
+    assert w.status["text"] == "The expert reviewed the game.", w.status["text"]
+
+
+def test_a_mark_set_from_a_seat_during_a_review_stays_in_view(
+    reviewed: dict[str, Any], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from spite_widget.bots import review as review_module
+
+    n = marked_move_of(reviewed, 1)
+    mark = reviewed["moves"][n - 1]["mark"]
+    record = {
+        **reviewed,
+        "moves": [{k: v for k, v in m.items() if k not in ("mark", REVIEW_KEY)} for m in reviewed["moves"]],
+    }
+    for m in record["moves"]:
+        m.pop("comment", None)
+    w = ReplayWidget(record, perspective=0)
+    w.seek(n)
+    go, started = threading.Event(), threading.Event()
+    real = review_module.annotate_with_bot
+
+    def held(*args: Any, **kwargs: Any) -> Any:
+        started.set()
+        go.wait(60)
+        return real(*args, **kwargs)
+
+    monkeypatch.setattr(review_module, "annotate_with_bot", held)
+    send(w, {"type": "review"})
+    assert started.wait(60)
+    send(w, {"type": "annotate", "ply": n, "mark": mark})  # Ada's own, the one the review will set
+    go.set()
+    w.wait(120)
+    assert w.record["moves"][n - 1]["mark"] == mark and w.annotation["mark"] == mark

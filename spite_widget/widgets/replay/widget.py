@@ -22,7 +22,7 @@ from typing import Any, ClassVar
 
 import traitlets
 
-from ...bots.review import AS_PLAYED_KEY, LOSS_KEY, REVIEW_KEY, with_review
+from ...bots.review import AS_PLAYED_KEY, LOSS_KEY, REVIEW_KEY, rewritten, with_review
 from ...engine.errors import IllegalMoveError, NotAMoveError, RecordError
 from ...engine.game import Game
 from ...engine.i18n import _, check_language, language, ngettext
@@ -760,7 +760,11 @@ class ReplayWidget(PythonOwnedWidget[StatusKind]):
                 self._say(_("The review failed, nothing was changed: {error}").format(error=e), "error")
             return
         with self._speaking():
-            if self.comm is None:  # closed meanwhile: nobody to tell, nothing to keep
+            if self.comm is None:  # closed meanwhile (close() sets `cancel` under this lock)
+                return
+            if cancel.is_set():  # cancelled after the last move was judged: nothing is kept
+                self.review = dict(ReviewProgress(running=False, done=0, total=0))
+                self._say(_("The review was cancelled: nothing was changed."), "info")
                 return
             added = self._merge_review(before, after, index)
             total = len(before["moves"])
@@ -768,6 +772,11 @@ class ReplayWidget(PythonOwnedWidget[StatusKind]):
             self.summary = summary
             self.review = dict(ReviewProgress(running=False, done=total, total=total))
             said = "; ".join(f"{p['name']} {p['percent']}%" for p in summary if p["percent"] is not None)
+            r = self._replay
+            if self.perspective is not None and (r.line or r.ply < len(r.game.moves)):
+                # from a seat before the game's end: how many notes it wrote tells of moves to come
+                self._say(_("The {bot} reviewed the game.").format(bot=_bot_name(bot)), "info")
+                return
             self._say(
                 ngettext(
                     "The {bot} reviewed the game: {count} note added.",
@@ -792,10 +801,15 @@ class ReplayWidget(PythonOwnedWidget[StatusKind]):
                 continue
             note = game.annotation(i + 1)
             changed = noted = False
+            comment_changed = now[i].get("comment", "") != old.get("comment", "")
+            mark_changed = now[i].get("mark", "") != old.get("mark", "")
+            if comment_changed:
+                # the user's comment stays theirs, with the new review's words after it in
+                # place of the old review's (hidden from the other seat, as x-review says)
+                text = rewritten(note, new.get(REVIEW_KEY))
             # the review's own figures are the latest review's, a figure it left out included
             # (a move that now gives nothing away has no x-loss), and so is its note of what it
-            # wrote (a comment the user changed meanwhile does not end with those words, so it
-            # stays theirs, whole, from a seat too)
+            # wrote
             for key in ("eval", LOSS_KEY, AS_PLAYED_KEY, REVIEW_KEY):
                 if key in new and note.get(key) != new[key]:
                     note[key] = new[key]
@@ -820,8 +834,18 @@ class ReplayWidget(PythonOwnedWidget[StatusKind]):
                 ):
                     note[key] = value
                     changed = noted = True
+            if comment_changed and text != note.get("comment", ""):
+                if text:
+                    note["comment"] = text
+                else:
+                    note.pop("comment", None)
+                changed = True
             review = note.get(REVIEW_KEY)
-            if isinstance(review, dict) and "mark" in review and note.get("mark") != review["mark"]:
+            if (
+                isinstance(review, dict)
+                and "mark" in review
+                and (mark_changed or note.get("mark") != review["mark"])
+            ):
                 # the user's mark, set meanwhile, is not the review's to hide
                 note[REVIEW_KEY] = {k: v for k, v in review.items() if k != "mark"}
                 changed = True
@@ -1051,9 +1075,13 @@ class ReplayWidget(PythonOwnedWidget[StatusKind]):
     def _evals(self) -> list[Any]:
         """The graph's points: computed again only when the notes changed (or, from a seat, the cursor)."""
         r, seat = self._replay, self.perspective
-        key = (id(r), r.revision, self._merges, seat, None if seat is None else r.ply)
+        # from a seat, the main line's points up to the cursor, or up to where its side line
+        # leaves the main line (r.ply counts along the side line: the game's later figures
+        # went to the seat with it)
+        upto = None if seat is None else min(r.ply, r.line[0][0] - 1) if r.line else r.ply
+        key = (id(r), r.revision, self._merges, seat, upto)
         if self._evals_key != key:
-            points = evals(r.game, seat=seat, upto=None if seat is None else r.ply)
+            points = evals(r.game, seat=seat, upto=upto)
             self._evals_cache = points if any(points) else []  # no figure at all: [] and None are none
             self._evals_key = key
         return self._evals_cache
