@@ -368,11 +368,13 @@ def _reviewed_comment(reader: str, why: str) -> str:
 
 @cache
 def _plays_said() -> tuple[str, ...]:
-    """How a review's words name the expert's move, in every language ("the expert plays")."""
+    """How a review's words name the bot's move, in every language ("the expert plays", " plays")."""
     out = []
     for lang in LANGUAGES:
         with language(lang):
             out.append(_("the expert plays {move}").split("{move}", 1)[0].strip())
+            # another bot's review: "greedy plays", "greedy juega"
+            out.append(_("{name} plays {move}").split("{name}", 1)[1].split("{move}", 1)[0].rstrip())
     return tuple(out)
 
 
@@ -396,39 +398,60 @@ def _review_separators() -> tuple[str, ...]:
 
 
 def without_review(note: dict[str, Any]) -> dict[str, Any]:
-    """A move's note without what a bot's review wrote into it: its words after the reader's
-    comment (in any language of the package), or the whole comment when the review's words
-    were all of it, and the mark it set. The review says which (`x-review`), so what the
-    reader wrote or changed afterwards stays theirs. A record reviewed before `x-review`
-    tells less: on a move the review marked (its `x-loss` earns a mark) the mark goes, and
-    the whole comment when no separator stands in it. From a seat, the other player's move
-    shows this: the review judged it from a hand that seat cannot see ("the expert plays
+    """A move's note without what a bot's review wrote into it: its words, wherever they stand
+    in the comment (after the reader's, as the review put them, or inside text written around
+    them since), with the separator beside them, and the mark it set. The review says which
+    (`x-review`), so what the reader wrote stays theirs. A record reviewed before `x-review`
+    tells less: on a move the review marked (its `x-loss` earns a mark), the words after the
+    separator, or a whole comment that names a bot's move the way a review does ("the expert
+    plays ..."), and a mark that is the one the loss earns. From a seat, the other player's
+    move shows this: the review judged it from a hand that seat cannot see ("the expert plays
     H:9d>S2")."""
     review = note.get(REVIEW_KEY)
     if isinstance(review, dict) and isinstance(review.get("words"), str):
         out = {k: v for k, v in note.items() if k != REVIEW_KEY}
-        words, comment = review["words"], str(note.get("comment", ""))
-        if comment == words:
-            out.pop("comment", None)
+        rest = _without_words(str(note.get("comment", "")), review["words"])
+        if rest:
+            out["comment"] = rest
         else:
-            for separator in _review_separators():
-                if comment.endswith(separator + words):
-                    out["comment"] = comment[: -len(separator + words)]
-                    break
+            out.pop("comment", None)
         if "mark" in review and note.get("mark") == review["mark"]:
             out.pop("mark", None)
         return out
     loss = note.get(LOSS_KEY)
     if isinstance(loss, bool) or not isinstance(loss, int | float) or mark_for(float(loss)) is None:
         return note
-    out = {k: v for k, v in note.items() if k != "mark"}
+    out = dict(note)
+    if note.get("mark") == mark_for(float(loss)):  # another mark is the author's: setdefault kept it
+        out.pop("mark")
     comment = str(note.get("comment", ""))
     for separator in _review_separators():
         if separator in comment:
             out["comment"] = comment.split(separator, 1)[0]
             return out
-    out.pop("comment", None)
-    return out
+    if _names_a_bots_move(comment):
+        out.pop("comment", None)
+    return out if out != note else note
+
+
+def _without_words(comment: str, words: str) -> str:
+    """`comment` without the review's `words` (the last time they stand in it) and the
+    separator before them; as it is when they are not in it."""
+    at = comment.rfind(words) if words else -1
+    if at < 0:
+        return comment
+    before, after = comment[:at], comment[at + len(words) :]
+    for separator in _review_separators():
+        if before.endswith(separator):
+            before = before[: -len(separator)]
+            break
+    return (before + after).strip()
+
+
+def _names_a_bots_move(text: str) -> bool:
+    """Whether `text` names a reviewing bot's move as a review's words do ("the expert plays",
+    "greedy plays", in any language): a review's words, not a reader's."""
+    return any(said in text for said in _plays_said())
 
 
 def with_review(
@@ -468,13 +491,11 @@ def _review_in(note: dict[str, Any]) -> dict[str, str] | None:
     if seen is note:
         return None
     comment, kept = str(note.get("comment", "")), str(seen.get("comment", ""))
-    words = comment
+    words = "" if kept == comment else comment  # the part the old reading hides
     for separator in _review_separators():
         if kept and comment.startswith(kept + separator):
             words = comment[len(kept + separator) :]
             break
-    if not any(said in words for said in _plays_said()):
-        words = ""  # a comment of the reader's own that the old reading hid whole: not the review's
     found = {"words": words}
     if "mark" in note and "mark" not in seen:
         found["mark"] = str(note["mark"])

@@ -325,3 +325,59 @@ def test_a_mark_set_from_a_seat_during_a_review_stays_in_view(
     go.set()
     w.wait(120)
     assert w.record["moves"][n - 1]["mark"] == mark and w.annotation["mark"] == mark
+
+
+def test_a_review_that_no_longer_marks_a_move_is_kept_whole() -> None:
+    """The merge wrote "mark": "" for a move the new review no longer marked, the record refused
+    it, and everything the review found for that move was dropped without a word."""
+    record = Game.load(SAMPLE).to_record()
+    record["moves"] = [
+        {"move": m["move"], **({"stock": m["stock"]} if "stock" in m else {})} for m in record["moves"][:40]
+    ]
+    record["result"] = None
+    fresh = annotate_with_bot(record)
+    m = next(
+        i for i, note in enumerate(fresh["moves"], start=1) if "mark" not in note and "x-loss" not in note
+    )
+    words = "gives up 40%: (the expert plays X)"
+    record["moves"][m - 1].update(
+        {"comment": words, "mark": "??", "x-loss": 0.4, REVIEW_KEY: {"words": words, "mark": "??"}}
+    )
+    w = ReplayWidget(record)
+    send(w, {"type": "review"})
+    w.wait(120)
+    note = w.record["moves"][m - 1]
+    assert not w.errors
+    assert "mark" not in note and "comment" not in note and "x-loss" not in note, note
+    assert note["eval"] == fresh["moves"][m - 1]["eval"]
+
+
+@pytest.mark.parametrize("edit", ["Agreed: {words}", "{words} -- I missed it"])
+def test_the_reviews_words_stay_hidden_wherever_an_edit_leaves_them(
+    reviewed: dict[str, Any], edit: str
+) -> None:
+    n = marked_move_of(reviewed, 1)
+    words = reviewed["moves"][n - 1][REVIEW_KEY]["words"]
+    w = ReplayWidget(reviewed)
+    w.annotate(n, comment=edit.format(words=words))  # written around the words, from above
+    w.perspective = 0
+    w.seek(n)
+    assert words not in w.annotation["comment"] and w.annotation["comment"], w.annotation
+    again = annotate_with_bot(w.record, lang="es")
+    assert (
+        again["moves"][n - 1]["comment"].count(" | ") <= 1 and words not in again["moves"][n - 1]["comment"]
+    )
+
+
+def test_a_record_reviewed_before_shows_the_readers_own_comment_and_mark_to_the_seat(
+    reviewed: dict[str, Any],
+) -> None:
+    n = marked_move_of(reviewed, 1)
+    old = legacy(reviewed)
+    old["moves"][n - 1]["comment"] = "Bob played it fast"  # the author's, no bot's move named
+    old["moves"][n - 1]["mark"] = "!?"  # not the mark its loss earns: the author's
+    w = ReplayWidget(old, perspective=0)
+    w.seek(n)
+    assert w.annotation["comment"] == "Bob played it fast" and w.annotation["mark"] == "!?"
+    again = annotate_with_bot(old)["moves"][n - 1]
+    assert again["comment"].startswith("Bob played it fast | expert: ") and again["mark"] == "!?"

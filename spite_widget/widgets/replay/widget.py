@@ -259,7 +259,9 @@ class ReplayWidget(PythonOwnedWidget[StatusKind]):
     def annotate(self, n: int, comment: str | None = None, mark: str | None = None) -> None:
         """Comment and/or mark move `n` (1-based; "" clears) of the line followed, the one
         `length` counts (`w.replay.line`: stepped back above a side line's start, still that
-        side line, as Forward, Promote and Delete line take it); the widget shows it at once."""
+        side line, as Forward, Promote and Delete line take it); the widget shows it at once.
+        From Python it writes the record itself, as from above, whatever seat is shown (the
+        review's words in a comment you replace go with it)."""
         with self._speaking():
             self._replay.annotate(n, comment=comment, mark=mark)
 
@@ -832,7 +834,10 @@ class ReplayWidget(PythonOwnedWidget[StatusKind]):
                     and value != old.get(key, "")
                     and now[i].get(key, "") == old.get(key, "")
                 ):
-                    note[key] = value
+                    if value:
+                        note[key] = value
+                    else:  # the new review took it away ("" is no mark: the record leaves it out)
+                        note.pop(key, None)
                     changed = noted = True
             if comment_changed and text != note.get("comment", ""):
                 if text:
@@ -855,15 +860,18 @@ class ReplayWidget(PythonOwnedWidget[StatusKind]):
                 and lines != note.get("variations")
                 and now[i].get("variations") == old.get("variations")
             ):
-                added += _lines_noted(old.get("variations", []), lines)  # side lines untouched meanwhile
+                lined = _lines_noted(old.get("variations", []), lines)  # side lines untouched meanwhile
                 note["variations"] = lines
                 changed = True
-            added += noted
+            else:
+                lined = 0
             if changed:
                 try:
                     game.set_annotation(i + 1, note)
-                except ValueError:
+                except ValueError as e:  # said, not dropped without a word
+                    self.errors.append(f"move {i + 1}: the review's note was not kept: {e}")
                     continue
+            added += noted + lined
         for key, value in after.items():
             if key.startswith("x-") and key not in game.meta:
                 game.meta[key] = value
