@@ -110,13 +110,12 @@ export function evalGraph(seek) {
           piece = null;
           return;
         }
+        if (!piece) pieces.push((piece = i === 0 ? [[0, H / 2]] : []));
         if (!p.length) {
           // the other player's move, seen from a seat: the curve holds where it was
-          if (i === 0) pieces.push((piece = [[0, H / 2]]));
-          if (piece && piece.length) piece.push([x(i + 1), piece[piece.length - 1][1]]);
+          if (piece.length) piece.push([x(i + 1), piece[piece.length - 1][1]]);
           return;
         }
-        if (!piece) pieces.push((piece = i === 0 ? [[0, H / 2]] : []));
         // a costly move falls from where its mover stood before it (its third figure)
         if (p.length > 2) piece.push([x(i), y(p[2])]);
         piece.push([x(i + 1), y(p[0] - p[1])]);

@@ -2,7 +2,7 @@
 // `mountStandalone` runs the same viewer in an exported HTML page, without a kernel.
 import "../lib/styles.css";
 import "./replay.css";
-import { applyMovesPatch, applyTablePatch, resendMessage } from "./protocol.js";
+import { applyListPatch, applyTablePatch, resendMessage } from "./protocol.js";
 import { standaloneModel } from "./standalone.js";
 import { mountReplay } from "./view.js";
 
@@ -20,7 +20,7 @@ function initialize({ model }) {
   };
   const listPatch = (name) => () => {
     const patch = model.get(`${name}_patch`);
-    const list = applyMovesPatch(model.get(name), patch);
+    const list = applyListPatch(model.get(name), patch);
     if (list) model.set(name, list);
     else if (patch && Array.isArray(patch.insert)) resend();
   };

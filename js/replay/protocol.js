@@ -18,7 +18,7 @@
 //   line (the position's side line, [[move, variation], ...]), evals ([p0, p1] | null after
 //   each main-line move), summary (per player: name, accuracy, percent (as shown), counts), puzzles_ref and
 //   puzzles_label (the LessonWidget opened below), moves_patch {at, delete, insert, length, id} (a change to
-//   `moves` sent instead of the whole list: see applyMovesPatch), evals_patch (the same for `evals`).
+//   `moves` sent instead of the whole list: see applyListPatch), evals_patch (the same for `evals`).
 import { t } from "../lib/strings.js";
 
 /**
@@ -58,15 +58,16 @@ export const resendMessage = (seq) => ({ type: "resend", seq });
 export const puzzlesMessage = (seq, index) => (index === undefined ? { type: "puzzles", seq } : { type: "puzzles", index, seq });
 
 /**
- * The move list after a `moves_patch` ({at, delete, insert, length, id}: Python's change to
- * `moves`, sent instead of the whole list), or null when the patch does not fit `moves` (a
- * list already patched, or out of step: then nothing is changed). The graph's `evals` take
- * their `evals_patch` the same way.
- * @param {MoveEntry[]} moves
- * @param {{at: number, delete: number, insert: MoveEntry[], length: number} | null} patch
- * @returns {MoveEntry[] | null}
+ * A list after its patch ({at, delete, insert, length, id}: Python's change to `moves` in a
+ * `moves_patch`, or to the graph's `evals` in an `evals_patch`, sent instead of the whole
+ * list), or null when the patch does not fit the list (a list already patched, or out of
+ * step: then nothing is changed).
+ * @template T
+ * @param {T[]} moves
+ * @param {{at: number, delete: number, insert: T[], length: number} | null} patch
+ * @returns {T[] | null}
  */
-export function applyMovesPatch(moves, patch) {
+export function applyListPatch(moves, patch) {
   if (!patch || !Array.isArray(patch.insert) || !Array.isArray(moves)) return null;
   const before = patch.length - patch.insert.length + patch.delete;
   if (moves.length !== before || patch.at + patch.delete > moves.length) {

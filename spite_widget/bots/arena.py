@@ -227,7 +227,7 @@ def play_one(spec: GameSpec) -> GameOutcome:
             "moves": moves,
         }
         path = record_path(spec)
-        part = path.with_name(path.name + ".part")  # whole or not at all: Ctrl-C may land mid-write
+        part = _part_path(spec)  # whole or not at all: Ctrl-C may land mid-write
         part.write_text(json.dumps(record, indent=1) + "\n", encoding="utf-8")
         os.replace(part, path)
     return _outcome(spec, played, failed[0] if failed else None, (think[0], think[1]), (moves[0], moves[1]))
@@ -289,6 +289,12 @@ def record_path(spec: GameSpec) -> Path:
         raise ValueError("this run saves no records")
     kind = "match" if spec.matches else "game"
     return Path(spec.save) / f"{kind}-{spec.index:05d}.json"
+
+
+def _part_path(spec: GameSpec) -> Path:
+    """Where a game's record is written before it is whole (then renamed to `record_path`)."""
+    path = record_path(spec)
+    return path.with_name(path.name + ".part")
 
 
 def saved_outcome(spec: GameSpec) -> GameOutcome | None:
@@ -642,8 +648,7 @@ def run_arena(
         finally:  # a worker stopped (Ctrl-C) while it wrote a record leaves its part behind
             stream.close()
             for spec in todo if save_dir is not None else ():  # this run's parts, no other's
-                path = record_path(spec)
-                path.with_name(path.name + ".part").unlink(missing_ok=True)
+                _part_path(spec).unlink(missing_ok=True)
     result.outcomes = sorted(read_back, key=lambda o: o.index)
     result.seconds = time.perf_counter() - start
     return result

@@ -398,40 +398,23 @@ def _review_separators() -> tuple[str, ...]:
 
 
 def without_review(note: dict[str, Any]) -> dict[str, Any]:
-    """A move's note without what a bot's review wrote into it: its words, wherever they stand
-    in the comment (after the reader's, as the review put them, or inside text written around
-    them since), with the separator beside them, and the mark it set. The review says which
-    (`x-review`), so what the reader wrote stays theirs. A record reviewed before `x-review`
-    tells less: on a move the review marked (its `x-loss` earns a mark), the words after the
-    separator, or a whole comment that names a bot's move the way a review does ("the expert
-    plays ..."), and a mark that is the one the loss earns. From a seat, the other player's
-    move shows this: the review judged it from a hand that seat cannot see ("the expert plays
-    H:9d>S2")."""
-    review = note.get(REVIEW_KEY)
-    if isinstance(review, dict) and isinstance(review.get("words"), str):
-        out = {k: v for k, v in note.items() if k != REVIEW_KEY}
-        rest = _without_words(str(note.get("comment", "")), review["words"])
-        if rest:
-            out["comment"] = rest
-        else:
-            out.pop("comment", None)
-        if "mark" in review and note.get("mark") == review["mark"]:
-            out.pop("mark", None)
-        return out
-    loss = note.get(LOSS_KEY)
-    if isinstance(loss, bool) or not isinstance(loss, int | float) or mark_for(float(loss)) is None:
+    """A move's note without what a bot's review wrote into it (`_review_in`): its words,
+    wherever they stand in the comment (after the reader's, as the review put them, or inside
+    text written around them since), with the separator beside them, and the mark it set.
+    The note itself when no review wrote into it. From a seat, the other player's move shows
+    this: the review judged it from a hand that seat cannot see ("the expert plays H:9d>S2")."""
+    review = _review_in(note)
+    if review is None:
         return note
-    out = dict(note)
-    if note.get("mark") == mark_for(float(loss)):  # another mark is the author's: setdefault kept it
-        out.pop("mark")
-    comment = str(note.get("comment", ""))
-    for separator in _review_separators():
-        if separator in comment:
-            out["comment"] = comment.split(separator, 1)[0]
-            return out
-    if _names_a_bots_move(comment):
+    out = {k: v for k, v in note.items() if k != REVIEW_KEY}
+    rest = _without_words(str(note.get("comment", "")), review["words"])
+    if rest:
+        out["comment"] = rest
+    else:
         out.pop("comment", None)
-    return out if out != note else note
+    if "mark" in review and note.get("mark") == review["mark"]:
+        out.pop("mark", None)
+    return out
 
 
 def _without_words(comment: str, words: str) -> str:
@@ -482,24 +465,28 @@ def with_review(
 
 
 def _review_in(note: dict[str, Any]) -> dict[str, str] | None:
-    """What a review wrote into `note` ({"words": ..., "mark": ... if it set it}), from its
-    `x-review`; for a record reviewed before that key, what `without_review` takes away."""
+    """What a review wrote into `note` ({"words": ..., "mark": ... if it set it}), as its
+    `x-review` says. A record reviewed before that key tells less: on a move the review marked
+    (its `x-loss` earns a mark), the words after the separator, or a whole comment that names a
+    bot's move the way a review does ("the expert plays ..."), and the mark if it is the one
+    the loss earns (another is the author's: the review kept a mark it found). None: nothing."""
     review = note.get(REVIEW_KEY)
     if isinstance(review, dict) and isinstance(review.get("words"), str):
         return {k: str(v) for k, v in review.items() if k in ("words", "mark")}
-    seen = without_review(note)
-    if seen is note:
+    loss = note.get(LOSS_KEY)
+    earned = None if isinstance(loss, bool) or not isinstance(loss, int | float) else mark_for(float(loss))
+    if earned is None:
         return None
-    comment, kept = str(note.get("comment", "")), str(seen.get("comment", ""))
-    words = "" if kept == comment else comment  # the part the old reading hides
+    comment = str(note.get("comment", ""))
+    words = comment if _names_a_bots_move(comment) else ""
     for separator in _review_separators():
-        if kept and comment.startswith(kept + separator):
-            words = comment[len(kept + separator) :]
+        if separator in comment:
+            words = comment.split(separator, 1)[1]
             break
     found = {"words": words}
-    if "mark" in note and "mark" not in seen:
-        found["mark"] = str(note["mark"])
-    return found
+    if note.get("mark") == earned:
+        found["mark"] = earned
+    return found if words or "mark" in found else None
 
 
 # ---------------------------------------------------------------- the summary

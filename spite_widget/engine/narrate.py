@@ -158,23 +158,22 @@ def symbols_in_words(text: str, *, articles: bool = False) -> str:
 
     def words(m: re.Match[str]) -> str:
         rank = "T" if m[1] == "10" else m[1]
-        card = rank + _SUIT_OF_SYMBOL[m[2]]
-        if not articles:
-            return card_words(card)
+        return card_words(rank + _SUIT_OF_SYMBOL[m[2]])
+
+    def spoken(m: re.Match[str]) -> str:
+        card = ("T" if m["rank"] == "10" else m["rank"]) + _SUIT_OF_SYMBOL[m["suit"]]
+        if m["prep"]:  # "de K♦": "del rey de diamantes", or "de la reina ..."
+            said = the_card(card)
+            article, rest = said.split(" ", 1)
+            joined = _CONTRACTIONS.get((m["prep"].lower(), article))
+            if joined is None:
+                return f"{m['prep']}{m['space']}{said}"
+            return f"{joined.capitalize() if m['prep'][0].isupper() else joined} {rest}"
         before = _WORD_BEFORE.search(text, 0, m.start())
         word = before[1].lower() if before and not before[2] else ""  # after a card: none
-        if word in _NO_ARTICLE_AFTER:
-            return card_words(card)
-        said = the_card(card)
-        joined = _CONTRACTIONS.get((word, said.split(" ", 1)[0]))
-        if joined is None or before is None:
-            return said
-        # "de" + "el" -> "del": the word before is taken back into the contraction
-        return "\x00" + joined + said[said.index(" ") :]
+        return card_words(card) if word in _NO_ARTICLE_AFTER else the_card(card)
 
-    out = _CARD_SYMBOL.sub(words, text)
-    # a contraction swallows the word before it ("de \x00del ..." -> "del ...")
-    return _SWALLOWED.sub("", out) if articles else out
+    return _CARD_AFTER.sub(spoken, text) if articles else _CARD_SYMBOL.sub(words, text)
 
 
 _WORD_BEFORE: Final = re.compile(r"(\w[\w-]*)([" + "".join(_SUIT_OF_SYMBOL) + r"]?)\W*$")
@@ -251,4 +250,8 @@ _CONTRACTIONS: Final = {
 }
 """A preposition and the card's article that a speaker says as one word (not "a" + "el":
 "a" is an article too, after which a card takes none)."""
-_SWALLOWED: Final = re.compile(r"\b\w+\W*\x00")
+_CARD_AFTER: Final = re.compile(
+    r"(?:\b(?P<prep>(?i:" + "|".join(sorted({p for p, _a in _CONTRACTIONS})) + r"))(?P<space>\s+))?"
+    r"(?P<rank>10|[A2-9JQK])(?P<suit>[" + "".join(_SUIT_OF_SYMBOL) + "])"
+)
+"""A card symbol, with the preposition before it that may join its article ("de K♦")."""

@@ -274,7 +274,6 @@ class ReplayWidget(PythonOwnedWidget[StatusKind]):
         """Show game `index` (0-based) of a match record, from its deal."""
         with self._speaking():
             self._replay.select_game(index)
-            self.summary = self._summary()
             self._game_seq = self._seq + 1
             self._sync()
             self._say_position(
@@ -770,8 +769,7 @@ class ReplayWidget(PythonOwnedWidget[StatusKind]):
                 return
             added = self._merge_review(before, after, index)
             total = len(before["moves"])
-            summary = self._summary()  # (none from a seat before the game's end)
-            self.summary = summary
+            summary = self._summary()  # as the merge's sync set it (none from a seat before the game's end)
             self.review = dict(ReviewProgress(running=False, done=total, total=total))
             said = "; ".join(f"{p['name']} {p['percent']}%" for p in summary if p["percent"] is not None)
             r = self._replay
@@ -882,7 +880,6 @@ class ReplayWidget(PythonOwnedWidget[StatusKind]):
     # ------------------------------------------------------------------ drawing
     def _attach(self, replay: Replay) -> None:
         self._replay = replay
-        self.summary = self._summary()
         replay.on_change(self._on_replay_change)
 
     def _on_replay_change(self) -> None:

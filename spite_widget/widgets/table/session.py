@@ -365,15 +365,11 @@ class TableSession:
             source = _("from side stack {number}").format(number=move.source[1:])
         why = _sentence(bot.explain())  # the bots speak the language in force
         tail = f" {why}" if why else ""
+        line = why[:1].lower() + why[1:]  # after "the expert"
         # read out, the expert's reasons name their cards in words too ("4♠" is "four of spades"),
         # with the articles a speaker gives them, and say who plays so ("the expert plays the
         # ace of diamonds to C1": "Juega as de diamantes" was heard as an order without one)
-        heard = (
-            " "
-            + symbols_in_words(_("The expert {line}").format(line=why[0].lower() + why[1:]), articles=True)
-            if why
-            else ""
-        )
+        heard = " " + symbols_in_words(_("The expert {line}").format(line=line), articles=True) if why else ""
         # screen readers hear the move in words first; the line after it names cards by symbol
         words = _("Hint: {the_card} ({source}) on {pile}.").format(
             the_card=the_card(move.card), source=source, pile=pile_words(move.target)
@@ -381,9 +377,7 @@ class TableSession:
         named = _CARD.search(why)
         if named is not None and named.group() == move.card.display:
             # the line starts with the move itself ("Plays A♦ to C2, ..."): show it once
-            text = _("Hint ({source}): the expert {line}").format(
-                source=source, line=why[0].lower() + why[1:]
-            )
+            text = _("Hint ({source}): the expert {line}").format(source=source, line=line)
             return Say(text, "hint", words + heard), str(move)
         text = _("Hint: {card} ({source}) on {pile}.").format(
             card=move.card.display, source=source, pile=move.target
