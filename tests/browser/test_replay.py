@@ -58,6 +58,24 @@ def wide_notebook(page: Any) -> None:
     )
 
 
+def graph_curve(page: Any) -> tuple[float, float, str, list[tuple[float, float]]]:
+    """The evaluation graph's width and height (its viewBox), its curve's path and points."""
+    line = page.locator(".swr-graph .swr-graph-line")
+    line.wait_for(state="attached")
+    view = page.locator(".swr-graph svg").get_attribute("viewBox")
+    assert view is not None
+    width, height = (float(v) for v in view.split()[2:])
+    d = line.get_attribute("d") or ""
+    return width, height, d, [(float(a), float(b)) for a, b in re.findall(r"[ML]([\d.]+) ([\d.]+)", d)]
+
+
+def open_exported(page: Any, replay: ReplayWidget, path: Path) -> None:
+    """`replay`'s exported page, opened at 1000 px."""
+    replay.to_html(path)
+    page.set_viewport_size({"width": 1000, "height": 1200})
+    page.goto(path.as_uri())
+
+
 def test_step_jump_annotate_in_jupyterlab(notebook: Any, page: Any, artifacts: Path) -> None:
     notebook.open("replay.ipynb", replay_cells()[:2])
     wide_notebook(page)
@@ -195,14 +213,10 @@ def test_from_a_seat_the_graph_follows_the_steps_by_patches(notebook: Any, page:
     wide_notebook(page)
     page.locator(".swr-root").wait_for()
     wait_ply(page, 40)
-    line = page.locator(".swr-graph .swr-graph-line")
-    view = page.locator(".swr-graph svg").get_attribute("viewBox")
-    assert view is not None
-    width = float(view.split()[2])
+    width = graph_curve(page)[0]
 
     def last_x() -> float:
-        xs = re.findall(r"[ML]([\d.]+) [\d.]+", line.get_attribute("d") or "")
-        return float(xs[-1])
+        return graph_curve(page)[3][-1][0]
 
     for n in range(41, 46):
         click(page, "forward", n)
@@ -214,7 +228,7 @@ def test_from_a_seat_the_graph_follows_the_steps_by_patches(notebook: Any, page:
         )
     assert abs(last_x() - width * 45 / 155) < 0.06
     # one curve, held over the other player's moves (their figures are not this seat's to see)
-    assert (line.get_attribute("d") or "").count("M") == 1
+    assert graph_curve(page)[2].count("M") == 1
     click(page, "back", 44)
     assert abs(last_x() - width * 44 / 155) < 0.06
     assert warnings == [], warnings
@@ -271,18 +285,8 @@ def test_a_costly_move_falls_on_the_graph_by_what_it_gave_away(page: Any, tmp_pa
             note["x-loss"] = 0.3
         game.set_annotation(i, note)
     mover = game.mover(40)
-    path = tmp_path / "graph.html"
-    ReplayWidget(game).to_html(path)
-    page.set_viewport_size({"width": 1000, "height": 1200})
-    page.goto(path.as_uri())
-    line = page.locator(".swr-graph .swr-graph-line")
-    line.wait_for(state="attached")
-    view = page.locator(".swr-graph svg").get_attribute("viewBox")
-    assert view is not None
-    _x0, _y0, width, height = (float(v) for v in view.split())
-    points = [
-        (float(a), float(b)) for a, b in re.findall(r"[ML]([\d.]+) ([\d.]+)", line.get_attribute("d") or "")
-    ]
+    open_exported(page, ReplayWidget(game), tmp_path / "graph.html")
+    width, height, _d, points = graph_curve(page)
 
     def margin(y: float) -> float:
         return 1 - y / (height / 2)  # p0 - p1 at height y
@@ -312,17 +316,8 @@ def test_moves_without_a_figure_leave_a_gap_in_the_graph(page: Any, tmp_path: Pa
         if i > 10:
             note["eval"] = {"p0": 0.7, "p1": 0.2}
         game.set_annotation(i, note)
-    path = tmp_path / "gap.html"
-    ReplayWidget(game).to_html(path)
-    page.set_viewport_size({"width": 1000, "height": 1200})
-    page.goto(path.as_uri())
-    line = page.locator(".swr-graph .swr-graph-line")
-    line.wait_for(state="attached")
-    view = page.locator(".swr-graph svg").get_attribute("viewBox")
-    assert view is not None
-    width, height = (float(v) for v in view.split()[2:])
-    d = line.get_attribute("d") or ""
-    points = [(float(a), float(b)) for a, b in re.findall(r"[ML]([\d.]+) ([\d.]+)", d)]
+    open_exported(page, ReplayWidget(game), tmp_path / "gap.html")
+    width, height, d, points = graph_curve(page)
     # the curve starts at move 11, at its figure: nothing is drawn over moves 1-10
     assert d.startswith("M") and d.count("M") == 1, d[:80]
     assert abs(points[0][0] - width * 11 / game.ply) < 0.06, points[:2]

@@ -24,15 +24,21 @@ from spite_widget.widgets.replay import ReplayWidget
 SAMPLE = Path(__file__).resolve().parents[2] / "examples" / "sample_game.json"
 
 
+def bare(moves: int) -> dict[str, Any]:
+    """The sample's first `moves` moves, without the author's notes: an unfinished game."""
+    record = Game.load(SAMPLE).to_record()
+    record["moves"] = [
+        {"move": m["move"], **({"stock": m["stock"]} if "stock" in m else {})}
+        for m in record["moves"][:moves]
+    ]
+    record["result"] = None
+    return record
+
+
 @pytest.fixture(scope="module")
 def reviewed() -> dict[str, Any]:
     """The sample's first 40 moves, without the author's notes, reviewed by the expert."""
-    record = Game.load(SAMPLE).to_record()
-    record["moves"] = [
-        {"move": m["move"], **({"stock": m["stock"]} if "stock" in m else {})} for m in record["moves"][:40]
-    ]
-    record["result"] = None
-    return annotate_with_bot(record)
+    return annotate_with_bot(bare(40))
 
 
 def marked_move_of(record: dict[str, Any], player: int) -> int:
@@ -46,6 +52,26 @@ def marked_move_of(record: dict[str, Any], player: int) -> int:
 
 def send(w: ReplayWidget, content: dict[str, Any]) -> None:
     w._handle_custom_msg({**content, "seq": w.table["seq"]}, [])
+
+
+def edited_while_reviewed(w: ReplayWidget, monkeypatch: pytest.MonkeyPatch, edit: dict[str, Any]) -> None:
+    """Review the game shown, with `edit` sent from the page while the review runs."""
+    from spite_widget.bots import review as review_module
+
+    go, started = threading.Event(), threading.Event()
+    real = review_module.annotate_with_bot
+
+    def held(*args: Any, **kwargs: Any) -> Any:
+        started.set()
+        go.wait(60)
+        return real(*args, **kwargs)
+
+    monkeypatch.setattr(review_module, "annotate_with_bot", held)  # looked up as the review starts
+    send(w, {"type": "review"})
+    assert started.wait(60)
+    send(w, edit)
+    go.set()
+    w.wait(120)
 
 
 def test_a_comment_from_a_seat_keeps_the_review_and_stays_in_view(reviewed: dict[str, Any]) -> None:
@@ -80,11 +106,7 @@ def test_a_comment_written_over_the_review_from_above_shows_from_the_seat(review
 
 
 def test_an_authors_mark_kept_by_the_review_shows_from_the_seat() -> None:
-    record = Game.load(SAMPLE).to_record()
-    record["moves"] = [
-        {"move": m["move"], **({"stock": m["stock"]} if "stock" in m else {})} for m in record["moves"][:40]
-    ]
-    record["result"] = None
+    record = bare(40)
     first = annotate_with_bot(record)
     n = marked_move_of(first, 1)
     record["moves"][n - 1]["mark"] = "!?"  # the author's, before the review
@@ -194,18 +216,16 @@ def test_the_readers_own_mark_from_a_seat_shows_even_when_it_is_the_reviews(revi
     assert w.annotation["mark"] == mark and w.record["moves"][n - 1]["mark"] == mark
 
 
-def test_a_review_run_from_a_seat_mid_game_keeps_the_header_hidden() -> None:
-    record = Game.load(SAMPLE).to_record()
-    record["moves"] = [
-        {"move": m["move"], **({"stock": m["stock"]} if "stock" in m else {})} for m in record["moves"][:30]
-    ]
-    record["result"] = None
+def test_a_review_run_from_a_seat_mid_game_keeps_the_header_and_its_counts_hidden() -> None:
+    record = bare(30)
     w = ReplayWidget(record, perspective=0)
     w.seek(5)
     send(w, {"type": "review"})
     w.wait(120)
     assert w.review["done"] == 30 and w.summary == []
     assert "%" not in w.status["text"], w.status["text"]  # no accuracy figures told either
+    # nor how many notes it wrote: a hint of mistakes to come
+    assert w.status["text"] == "The expert reviewed the game.", w.status["text"]
     w.seek(30)
     assert len(w.summary) == 2
 
@@ -244,25 +264,10 @@ def test_a_review_finishing_after_a_seats_comment_keeps_its_words_hidden(
 ) -> None:
     """Reviewed again in Spanish while Ada commented Bo's move: the English words of the first
     review, no longer named by x-review, showed to Ada."""
-    from spite_widget.bots import review as review_module
-
     n = marked_move_of(reviewed, 1)
     w = ReplayWidget(reviewed, perspective=0, lang="es")
     w.seek(n)
-    go, started = threading.Event(), threading.Event()
-    real = review_module.annotate_with_bot
-
-    def held(*args: Any, **kwargs: Any) -> Any:
-        started.set()
-        go.wait(60)
-        return real(*args, **kwargs)
-
-    monkeypatch.setattr(review_module, "annotate_with_bot", held)  # looked up as the review starts
-    send(w, {"type": "review"})
-    assert started.wait(60)
-    send(w, {"type": "annotate", "ply": n, "comment": "Bo tenía que"})
-    go.set()
-    w.wait(120)
+    edited_while_reviewed(w, monkeypatch, {"type": "annotate", "ply": n, "comment": "Bo tenía que"})
     note = w.record["moves"][n - 1]
     assert note["comment"].startswith("Bo tenía que | experto: "), note["comment"]
     assert note["comment"].endswith(note[REVIEW_KEY]["words"])
@@ -282,24 +287,9 @@ def test_a_reviewed_before_comment_of_the_readers_own_is_not_called_the_experts(
     assert w.annotation["comment"] == "Ada: I knew"
 
 
-def test_from_a_seat_mid_game_a_finished_review_does_not_count_its_notes() -> None:
-    record = Game.load(SAMPLE).to_record()
-    record["moves"] = [
-        {"move": m["move"], **({"stock": m["stock"]} if "stock" in m else {})} for m in record["moves"][:30]
-    ]
-    record["result"] = None
-    w = ReplayWidget(record, perspective=0)
-    w.seek(5)
-    send(w, {"type": "review"})
-    w.wait(120)
-    assert w.status["text"] == "The expert reviewed the game.", w.status["text"]
-
-
 def test_a_mark_set_from_a_seat_during_a_review_stays_in_view(
     reviewed: dict[str, Any], monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    from spite_widget.bots import review as review_module
-
     n = marked_move_of(reviewed, 1)
     mark = reviewed["moves"][n - 1]["mark"]
     record = {
@@ -310,31 +300,15 @@ def test_a_mark_set_from_a_seat_during_a_review_stays_in_view(
         m.pop("comment", None)
     w = ReplayWidget(record, perspective=0)
     w.seek(n)
-    go, started = threading.Event(), threading.Event()
-    real = review_module.annotate_with_bot
-
-    def held(*args: Any, **kwargs: Any) -> Any:
-        started.set()
-        go.wait(60)
-        return real(*args, **kwargs)
-
-    monkeypatch.setattr(review_module, "annotate_with_bot", held)
-    send(w, {"type": "review"})
-    assert started.wait(60)
-    send(w, {"type": "annotate", "ply": n, "mark": mark})  # Ada's own, the one the review will set
-    go.set()
-    w.wait(120)
+    # Ada's own mark, the one the review will set
+    edited_while_reviewed(w, monkeypatch, {"type": "annotate", "ply": n, "mark": mark})
     assert w.record["moves"][n - 1]["mark"] == mark and w.annotation["mark"] == mark
 
 
 def test_a_review_that_no_longer_marks_a_move_is_kept_whole() -> None:
     """The merge wrote "mark": "" for a move the new review no longer marked, the record refused
     it, and everything the review found for that move was dropped without a word."""
-    record = Game.load(SAMPLE).to_record()
-    record["moves"] = [
-        {"move": m["move"], **({"stock": m["stock"]} if "stock" in m else {})} for m in record["moves"][:40]
-    ]
-    record["result"] = None
+    record = bare(40)
     fresh = annotate_with_bot(record)
     m = next(
         i for i, note in enumerate(fresh["moves"], start=1) if "mark" not in note and "x-loss" not in note

@@ -24,10 +24,13 @@ class Browser:
     def __init__(self, w: ReplayWidget) -> None:
         self.state: dict[str, Any] = json.loads(json.dumps(w.get_state()))
         self.sizes: list[int] = []
+        self.sent: list[dict[str, Any]] = []
+        """The state of each update received, as sent (patches and all)."""
         w._send = self._receive  # type: ignore[method-assign]
 
     def _receive(self, msg: dict[str, Any], buffers: Any = None) -> None:
         self.sizes.append(len(json.dumps(msg, ensure_ascii=False)))
+        self.sent.append(msg.get("state", {}))
         state = json.loads(json.dumps(msg.get("state", {})))
         self.state.update(
             {k: v for k, v in state.items() if k not in ("moves_patch", "table_patch", "evals_patch")}
@@ -88,14 +91,7 @@ def test_a_reviewed_games_steps_from_a_seat_stay_small(seat: int) -> None:
 
     w = ReplayWidget(annotate_with_bot(SAMPLE), perspective=seat)
     b = Browser(w)
-    sent: list[dict[str, Any]] = []
-    real = b._receive
-
-    def spy(msg: dict[str, Any], buffers: Any = None) -> None:
-        sent.append(msg.get("state", {}))
-        real(msg, buffers)
-
-    w._send = spy  # type: ignore[method-assign]
+    sent = b.sent
     for ply in [*range(1, w.length + 1), *range(w.length - 1, -1, -1)]:
         b.sizes.clear()
         sent.clear()
@@ -216,14 +212,7 @@ def test_a_step_and_its_words_go_in_one_update() -> None:
     update now, even one that changes the table twice (a side-line move, then its chances)."""
     w = ReplayWidget(SAMPLE)
     b = Browser(w)
-    sent: list[dict[str, Any]] = []
-    real = b._receive
-
-    def spy(msg: dict[str, Any], buffers: Any = None) -> None:
-        sent.append(msg.get("state", {}))
-        real(msg, buffers)
-
-    w._send = spy  # type: ignore[method-assign]
+    sent = b.sent
     for ply in (1, 2, 30, 29):
         sent.clear()
         w._handle_custom_msg({"type": "seek", "ply": ply, "seq": w.table["seq"]}, [])
