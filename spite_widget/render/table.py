@@ -158,18 +158,18 @@ _NOT_XML: Final = re.compile("[\x00-\x08\x0b\x0c\x0e-\x1f\ud800-\udfff\ufffe\uff
 
 def _names(names: Sequence[str] | None, viewer: int | None) -> tuple[tuple[str, str], tuple[bool, bool]]:
     """The seats' labels in the language in force ("Bot voraz", "Tú", "Ana (tú)"), and which
-    seat is the player spoken to as "you" (named "You", as a table names its player)."""
+    seat is the player spoken to as "you": a table's player (named "You") from any seat, as a
+    replay has it; else the seat a view is seen from, marked "(you)"."""
     if names is not None:
         if len(names) != 2:
             raise ValueError(f"names must be two names, not {names!r}")
         a, b = (_NOT_XML.sub("\ufffd", str(name)) for name in names)
     else:
         a, b = "Player 0", "Player 1"
-    # in a player's view only the viewer is spoken to
-    yous = (a == "You" and viewer in (None, 0), b == "You" and viewer in (None, 1))
+    yous = (a == "You", b == "You")
     shown = [shown_name(a), shown_name(b)]
-    if viewer is not None and (a, b)[viewer].lower() != "you":
-        # mark the viewer's seat, unless the name already says so
+    if viewer is not None and not any(yous) and (a, b)[viewer].lower() != "you":
+        # mark the viewer's seat, unless a name already says who is read to
         shown[viewer] = _("{name} (you)").format(name=shown[viewer])
     return (shown[0], shown[1]), yous
 

@@ -259,3 +259,37 @@ def test_a_picture_names_its_players_in_the_language_and_speaks_to_you(
     assert status.get("data-status", "").startswith(
         {"en": "You emptied", "es": "Vaciaste", "pt": "Você esvaziou"}[lang]
     )
+
+
+@pytest.mark.parametrize(
+    ("lang", "you", "turn", "bots_turn"),
+    [
+        ("en", "You \u2022 your turn", "Your turn.", "Greedy bot to move."),
+        ("es", "Tú \u2022 tu turno", "Tu turno.", "Le toca a Bot voraz."),
+        ("pt", "Você \u2022 sua vez", "Sua vez.", "Vez de Bot guloso."),
+    ],
+)
+def test_a_picture_from_the_bots_seat_still_speaks_to_the_tables_player(
+    lang: str, you: str, turn: str, bots_turn: str
+) -> None:
+    """A table's game seen from the bot's seat said "Le toca a Tú." on your turn and marked the
+    bot "(tú)" beside a seat named "Tú": the table's player ("You") is the one read to, from
+    any seat, as a replay has it."""
+    g, greedy = Game.new(seed=3, players=("You", "Greedy bot")), get_bot("greedy", seed=3)
+    seen = set()
+    while len(seen) < 2:
+        statuses = [
+            el.get("data-status")
+            for el in parse(table_svg(g.view(1), lang=lang, names=g.players)).iter()
+            if el.get("data-status")
+        ]
+        texts = [
+            " ".join(t.split()) for t in parse(table_svg(g.view(1), lang=lang, names=g.players)).itertext()
+        ]
+        assert not any(mark in t for t in texts for mark in ("(you)", "(tú)", "(você)")), texts
+        if g.current_player == 0:
+            assert statuses == [turn] and you in texts, texts
+        else:
+            assert statuses == [bots_turn], texts
+        seen.add(g.current_player)
+        g.play(greedy.choose(g.view(g.current_player)))
