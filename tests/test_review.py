@@ -353,3 +353,41 @@ def test_side_lines_are_reviewed_as_the_game_is() -> None:
     again = Game.from_record(reviewed).annotation(11)["variations"]  # read back, checked
     assert again == reviewed["moves"][10]["variations"]
     assert review_summary(reviewed)[0].moves == review_summary(plain)[0].moves  # accuracy: the game's moves
+
+
+@pytest.mark.parametrize(
+    ("lang", "yours", "the_bots", "second_person"),
+    [
+        ("en", "of your chances", "of Greedy bot's chances", (" your ", " you ")),
+        (
+            "es",
+            "de tus posibilidades",
+            "de las posibilidades de Bot voraz",
+            (" tus ", " tu ", " te ", " a ti "),
+        ),
+        ("pt", "das suas chances", "das chances de Bot guloso", (" suas ", " sua ", " você ")),
+    ],
+)
+def test_a_tables_review_speaks_of_the_bots_moves_not_to_them(
+    lang: str, yours: str, the_bots: str, second_person: tuple[str, ...]
+) -> None:
+    """In a table's game (the player is "You"), the review of the bot's move said "gives up 6%
+    of your chances: ... blocks your pay-off 6♦": the player read it as their own chances and
+    pay-off card. The bot's moves are now spoken of by its name; the player's, to them."""
+    g, greedy = Game.new(seed=6, players=("You", "Greedy bot")), get_bot("greedy", seed=6)
+    movers = []
+    while not g.is_over and g.ply < 60:
+        movers.append(g.current_player)
+        g.play(greedy.choose(g.view(g.current_player)))
+    reviewed = annotate_with_bot(g.to_record(), lang=lang)
+    said = {0: [], 1: []}
+    for mover, note in zip(movers, reviewed["moves"], strict=True):
+        if note.get("comment"):
+            said[mover].append(f" {note['comment']} ")
+    assert said[0] and said[1], said
+    assert all(yours in c for c in said[0]), said[0]
+    assert all(the_bots in c for c in said[1]), said[1]
+    assert not [c for c in said[1] for you in second_person if you in c], said[1]
+    # a game between two named players speaks to each mover, as before
+    named = annotate_with_bot({**g.to_record(), "players": ["Ada", "Bo"]}, lang=lang)
+    assert all(yours in n["comment"] for n in named["moves"] if n.get("comment"))

@@ -22,8 +22,9 @@ from functools import partial
 from typing import Final, Literal, NamedTuple
 
 from ..engine.cards import RANK_OF, STACK_COMPLETE, Card
-from ..engine.i18n import _, ngettext
+from ..engine.i18n import N_, _, ngettext
 from ..engine.moves import Move
+from ..engine.narrate import to_the_mover
 from ..engine.position import unseen_cards
 from ..engine.rules import HAND_SIZE, SIZE_AFTER
 from ..engine.state import PlayerView
@@ -538,7 +539,12 @@ class ExpertBot(Bot):
                     best_move, best_value, best_path, loss = played, played_value, played_path, 0.0
         why = "" if loss == 0.0 else _why_better(view, search, played, played_path, best_move, best_path)
         if why and scale is None:
-            why = _("gives up {share} of your chances: {why}").format(share=percent(loss), why=why)
+            why = to_the_mover(
+                N_("gives up {share} of your chances: {why}"),
+                N_("gives up {share} of {who}'s chances: {why}"),
+                share=percent(loss),
+                why=why,
+            )
         if scale is not None:
             return MoveRating(played, best_move, played_value, best_value, loss, why)
         chances = (search.end_of(played_path, "review")[0], search.end_of(best_path, "review")[0])
@@ -637,11 +643,19 @@ def _why_better(
         if stack and RANK_OF[played.card] > RANK_OF[stack[-1]] and stack[-1][0] != "K":
             under = stack[-1]
             if top is not None and _on_the_way(view, under, top):
-                return _("burying the {card} blocks your pay-off {payoff} (the expert plays {move})").format(
-                    card=under.display, payoff=top.display, move=expert
+                return to_the_mover(
+                    N_("burying the {card} blocks your pay-off {payoff} (the expert plays {move})"),
+                    N_("burying the {card} blocks {who}'s pay-off {payoff} (the expert plays {move})"),
+                    card=under.display,
+                    payoff=top.display,
+                    move=expert,
                 )
-            return _("burying the {card} on {pile} costs you that card (the expert plays {move})").format(
-                card=under.display, pile=played.target, move=expert
+            return to_the_mover(
+                N_("burying the {card} on {pile} costs you that card (the expert plays {move})"),
+                N_("burying the {card} on {pile} costs {who} that card (the expert plays {move})"),
+                card=under.display,
+                pile=played.target,
+                move=expert,
             )
         if stack and stack[-1][0] == "K":
             return _("burying the {card} on {pile} wastes a wild King (the expert plays {move})").format(
@@ -661,9 +675,12 @@ def _why_better(
                 " (the expert plays {move})"
             ).format(card=opp_top.display, chance=f"{t_played:.0%}", other=f"{t_best:.0%}", move=expert)
     if not played.ends_turn and best.ends_turn:
-        return _(
-            "the cards played after {played} help the opponent more than you (the expert plays {move})"
-        ).format(played=_line_words(view, (_to_step(played),)) or str(played), move=expert)
+        return to_the_mover(
+            N_("the cards played after {played} help the opponent more than you (the expert plays {move})"),
+            N_("the cards played after {played} help the opponent more than {who} (the expert plays {move})"),
+            played=_line_words(view, (_to_step(played),)) or str(played),
+            move=expert,
+        )
     if played.ends_turn and not best.ends_turn:
         return _(
             "ending the turn now wastes cards that could go to the center stacks (the expert plays {move})"

@@ -22,6 +22,7 @@ from ..engine.game import Game, Played
 from ..engine.i18n import LANGUAGES, _, language, ngettext
 from ..engine.moves import Move
 from ..engine.names import shown_name
+from ..engine.narrate import judging
 from ..engine.replay import RecordSource
 from ..engine.state import PlayerView
 from . import Chances, evaluate, get_bot
@@ -156,7 +157,8 @@ def _annotate(
         if cancel is not None and cancel.is_set():
             raise ReviewCancelled(f"the review was cancelled after {done} of {total} moves")
         player = cursor.current_player
-        rating = _checked(name, rater, cursor.view(player), move)
+        with judging(_judged(cursor.players, player)):
+            rating = _checked(name, rater, cursor.view(player), move)
         loss = max(0.0, float(rating.loss))
         lines = note.get("variations", [])
         before = cursor.copy() if lines else None
@@ -227,6 +229,14 @@ def chances_after(
     anchor = _Anchor.above(told, other, max(0.0, float(other.loss)))
     rating = _checked(name, rater, before.view(player), move)
     return anchor.below(rating, max(0.0, float(rating.loss)))
+
+
+def _judged(players: Sequence[str], mover: int) -> str:
+    """Who a review's words on a move speak to (`narrate.judging`): the mover ("You"), but in a
+    table's game, read by its player ("You"), the bot's moves are spoken of by its name."""
+    if "You" in players and players[mover] != "You":
+        return shown_name(players[mover])
+    return "You"
 
 
 def _checked(name: str, rater: _Rater, view: PlayerView, move: Move) -> _Rating:

@@ -6,6 +6,9 @@ Pure: works from the position before the move (a GameState or PlayerView), no I/
 from __future__ import annotations
 
 import re
+from collections.abc import Iterator
+from contextlib import contextmanager
+from contextvars import ContextVar
 from typing import Final
 
 from .cards import KING, RANK_OF, SUIT_SYMBOLS, a_rank, card_words, the_card
@@ -61,6 +64,27 @@ def _say(who: str, you: str, other: str, bare: str, **values: str) -> str:
     if who:
         return _(other).format(who=who, **values)
     return _(bare).format(**values)
+
+
+_JUDGED: ContextVar[str] = ContextVar("judged", default="You")
+
+
+@contextmanager
+def judging(who: str) -> Iterator[None]:
+    """Whose move a bot's words judge inside the block: "You" (the default) speaks to the
+    mover ("gives up 6% of your chances"); a name speaks of them ("... of Greedy bot's
+    chances"), as a review of a table's game does of the bot's moves, read by "You"."""
+    token = _JUDGED.set(who)
+    try:
+        yield
+    finally:
+        _JUDGED.reset(token)
+
+
+def to_the_mover(you: str, other: str, **values: str) -> str:
+    """`you`, spoken to the mover, or `other` with the mover's name as `who` (see `judging`)."""
+    who = _JUDGED.get()
+    return _say(who, you, other, you, **values)
 
 
 def describe_move(move: Move | str, center_sizes: list[int] | tuple[int, ...], who: str = "") -> str:
