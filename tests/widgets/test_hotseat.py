@@ -325,3 +325,23 @@ def test_a_finished_game_given_to_a_hotseat_table() -> None:
     # nobody has taken the screen: no hand is shown, even at the end
     assert w.table["seats"][0]["hand"] is None and w.table["seats"][1]["hand"] is None
     assert w.actions["next-game"] != w.match.is_over
+
+
+def test_a_review_while_covered_is_refused_and_shows_no_hand() -> None:
+    """`w.review()` while the table is covered opened a replay from the seat of the player to
+    move, whose hand the cover hides, with every hand they held before: the player who just
+    looked away saw it. It is refused until Show my hand, at the deal and after a turn."""
+    w, front = hotseat()
+    for covering in ("the deal", "a turn"):
+        if covering == "a turn":
+            w.reveal()
+            w.play(side_move(w))
+        assert w.covered
+        before = (w.game.ply, w.table, w.legal, front.status)
+        with pytest.raises(ValueError, match=r"covered.*Show my hand"):
+            w.review()
+        assert (w.game.ply, w.table, w.legal, front.status) == before
+    w.reveal()
+    replay = w.review()  # the hand in view is the one the replay shows
+    assert replay.perspective == w.game.current_player and replay.seat_only
+    replay.close()

@@ -226,12 +226,18 @@ class SpiteWidget(PythonOwnedWidget[StatusKind]):
         """A ReplayWidget of the game on the table. Over, it is seen from above, with side lines
         and the expert's review; still being played, its moves so far are seen from the bottom
         player's seat only (`seat_only`): from above it would show the other hand, and a side
-        line would draw the stock's next cards."""
+        line would draw the stock's next cards. A covered table (two players at one screen)
+        refuses until Show my hand: the seat would be the covered player's."""
         from ..replay import ReplayWidget
 
         with self._speaking():
             if self.game.is_over:
                 return ReplayWidget(self.game)
+            if self.covered:
+                raise ValueError(
+                    "the table is covered: press Show my hand first (the review of a game in play "
+                    "shows the hand of the player to move)"
+                )
             seat = self.session.bottom
             return ReplayWidget(self.game, perspective=seat, seat_only=True)
 
