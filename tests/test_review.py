@@ -373,7 +373,8 @@ def test_a_tables_review_speaks_of_the_bots_moves_not_to_them(
 ) -> None:
     """In a table's game (the player is "You"), the review of the bot's move said "gives up 6%
     of your chances: ... blocks your pay-off 6♦": the player read it as their own chances and
-    pay-off card. The bot's moves are now spoken of by its name; the player's, to them."""
+    pay-off card, and a coach reading Ada and Bo's game from above met "your" on every move.
+    Moves are now spoken of by their player's name; a table's player's own, to them."""
     g, greedy = Game.new(seed=6, players=("You", "Greedy bot")), get_bot("greedy", seed=6)
     movers = []
     while not g.is_over and g.ply < 60:
@@ -388,6 +389,10 @@ def test_a_tables_review_speaks_of_the_bots_moves_not_to_them(
     assert all(yours in c for c in said[0]), said[0]
     assert all(the_bots in c for c in said[1]), said[1]
     assert not [c for c in said[1] for you in second_person if you in c], said[1]
-    # a game between two named players speaks to each mover, as before
-    named = annotate_with_bot({**g.to_record(), "players": ["Ada", "Bo"]}, lang=lang)
-    assert all(yours in n["comment"] for n in named["moves"] if n.get("comment"))
+    # a game between two named players, read from above by a coach: each mover by name
+    named = annotate_with_bot({**g.to_record(), "players": ["Ada", "Greedy bot"]}, lang=lang)
+    for mover, note in zip(movers, named["moves"], strict=True):
+        if note.get("comment"):
+            bot = {"en": "Greedy bot", "es": "Bot voraz", "pt": "Bot guloso"}[lang]
+            assert the_bots.replace(bot, ("Ada", bot)[mover]) in note["comment"], note
+            assert not [you for you in second_person if you in f" {note['comment']} "], note

@@ -232,11 +232,10 @@ def chances_after(
 
 
 def _judged(players: Sequence[str], mover: int) -> str:
-    """Who a review's words on a move speak to (`narrate.judging`): the mover ("You"), but in a
-    table's game, read by its player ("You"), the bot's moves are spoken of by its name."""
-    if "You" in players and players[mover] != "You":
-        return shown_name(players[mover])
-    return "You"
+    """Who a review's words on a move speak of (`narrate.judging`): a table's player ("You") is
+    spoken to ("your chances"); anyone else by name ("Bo's chances"), as a record is read from
+    above by a coach, its students or the other player, not by the mover alone."""
+    return "You" if players[mover] == "You" else shown_name(players[mover])
 
 
 def _checked(name: str, rater: _Rater, view: PlayerView, move: Move) -> _Rating:
