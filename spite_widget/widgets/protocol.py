@@ -194,6 +194,26 @@ def _clipped(text: str) -> str:
     return text if len(text) <= 40 else text[:40] + "…"
 
 
+def _size_over(content: object, limit: int) -> bool:
+    """Whether `content` holds more than `limit` characters: its texts counted as typed (a
+    repr counted a no-break space as 4, so a comment the page allows was refused), anything
+    else as 8; it stops counting past the limit, at any depth."""
+    size, stack = 0, [content]
+    while stack:
+        item = stack.pop()
+        if isinstance(item, str):
+            size += len(item)
+        elif isinstance(item, dict | list | tuple):
+            size += 2 + len(item)  # a long list or object is over at once, its items unread
+            if size <= limit:
+                stack.extend(item.items() if isinstance(item, dict) else item)
+        else:
+            size += 8
+        if size > limit:
+            return True
+    return False
+
+
 def read_message(
     content: object,
     fields: dict[str, frozenset[str]],
@@ -207,7 +227,7 @@ def read_message(
     type, a `seq` (`seq_is` says what it numbers). Returns (type, message, seq)."""
     if not isinstance(content, dict):
         raise ProtocolError(f"a message must be an object with a type, not {type(content).__name__}")
-    if len(repr(content)) > max_chars:
+    if _size_over(content, max_chars):
         raise ProtocolError(too_long)
     kind = content.get("type")
     if not isinstance(kind, str) or kind not in fields:

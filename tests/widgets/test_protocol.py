@@ -42,3 +42,23 @@ def test_a_message_is_an_object_with_a_known_type(name: str, content: object) ->
     parse, _ = PARSERS[name]
     with pytest.raises(ProtocolError, match=r"a message must be an object|unknown message type"):
         parse(content)
+
+
+@pytest.mark.parametrize(
+    "comment",
+    [
+        "Bo keeps the eight back\u00a0to block Ada's nine; the King\u00a0would do better. " * 25,
+        "ab\u00a0" * 666,
+        ("x" * 7 + "\n") * 249 + "x" * 8,
+        '"quoted" ' * 222,
+    ],
+)
+def test_a_comment_the_page_allows_is_read_whatever_its_characters(comment: str) -> None:
+    """The page lets a comment hold 2,000 characters; a message's size was measured by its
+    repr, where a no-break space counts 4 and a line break 2, so 1,200 characters of such text
+    were refused as "too long" and not saved."""
+    comment = comment[:2000]
+    msg = parse_replay_message({"type": "annotate", "seq": 0, "ply": 3, "comment": comment})
+    assert msg.get("comment") == comment
+    with pytest.raises(ProtocolError, match="at most 2000 characters"):
+        parse_replay_message({"type": "annotate", "seq": 0, "ply": 3, "comment": comment + "x" * 2001})

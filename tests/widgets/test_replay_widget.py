@@ -386,6 +386,7 @@ def test_the_play_widget_opens_a_review_of_theplayed_to_the_end() -> None:
     table = SpiteWidget(game=unfinished, opponent=None)
     table._handle_custom_msg({"type": "review", "seq": table.table["seq"]}, [])
     assert table.review_ref == "" and table.status["kind"] == "error"
+    table.reveal()  # two players at one screen: the review of a game in play waits for the hand
     assert table.review().length == 0  # from Python: the game so far
     game = played_to_the_end()
     table = SpiteWidget(game=game, opponent=None)
