@@ -64,16 +64,27 @@ class Rating:
 class BotError(RuntimeError):
     """A bot failed to move: it raised, or answered something that is not a legal move."""
 
-    def __init__(self, bot: str, ply: int, problem: str, legal: Sequence[Move] = ()) -> None:
+    def __init__(
+        self, bot: str, ply: int, problem: str, legal: Sequence[Move] = (), *, kind: str | None = None
+    ) -> None:
         self.bot = bot
         """The bot's name."""
         self.ply = ply
         """Moves played before the failed one."""
         self.problem = problem
         """What went wrong, in plain words (short enough for a status line)."""
+        self.kind = kind or problem
+        """What went wrong without the bot's own words or answer (`problem` names them: its
+        answer's card, its exception's text), for a screen that must not show its hand."""
         self.legal = tuple(legal)
         """The legal moves it could have answered."""
         super().__init__(f"{bot} failed at move {ply + 1}: {problem}")
+
+    @property
+    def shown(self) -> str:
+        """The error as the other player may read it: "Bad failed at move 2: it answered a
+        move that is not legal" (the answer, "H:3s>C1", would say a card it holds)."""
+        return f"{self.bot} failed at move {self.ply + 1}: {self.kind}"
 
 
 class MoveTimeout(BaseException):
@@ -102,7 +113,9 @@ def check_answer(name: str, game: Any, move: Move) -> None:
     reason = game.why_illegal(move)
     if reason is not None:
         problem = f"answered {str(move)!r}, which is not legal: {reason}"
-        raise BotError(name, game.ply, problem, game.legal_moves())
+        raise BotError(
+            name, game.ply, problem, game.legal_moves(), kind="it answered a move that is not legal"
+        )
 
 
 class ProtocolBot(Bot):
@@ -132,14 +145,16 @@ class ProtocolBot(Bot):
             called = (
                 "calling it" if isinstance(self.inner, _FunctionBot) else "choose()"
             )  # what the user wrote
-            problem = f"{called} raised {type(e).__name__}" + (f": {e}" if str(e) else "")
-            raise BotError(self.name, view.ply, problem, view.legal_moves()) from e
+            kind = f"{called} raised {type(e).__name__}"
+            problem = kind + (f": {e}" if str(e) else "")
+            raise BotError(self.name, view.ply, problem, view.legal_moves(), kind=kind) from e
         if not isinstance(answer, Move | str):
             raise BotError(
                 self.name,
                 view.ply,
                 f"choose() returned {type(answer).__name__} {answer!r}, not a Move or a move string",
                 view.legal_moves(),
+                kind=f"choose() returned {type(answer).__name__}, not a Move or a move string",
             )
         try:
             return read_move(view, answer)
@@ -153,7 +168,8 @@ class ProtocolBot(Bot):
                 why, verdict = reason, "not a move"  # 'H:10s>C1' (quoted or not): the reason says why
             shown = str(answer) if len(str(answer)) <= 60 else str(answer)[:57] + "..."
             problem = f"answered {shown!r}, which is {verdict}: {why}"
-            raise BotError(self.name, view.ply, problem, view.legal_moves()) from e
+            kind = f"it answered {'something that is not a move' if verdict == 'not a move' else 'a move that is not legal'}"
+            raise BotError(self.name, view.ply, problem, view.legal_moves(), kind=kind) from e
 
     def explain(self) -> str:
         """The inner bot's `explain()`, or "" when it has none (or it fails)."""

@@ -350,13 +350,34 @@ def test_a_broken_user_bot_is_said_in_the_status_line_and_never_hangs_the_table(
     end_my_turn(w)
     assert not w.busy and w.game.current_player == 1
     assert w.status["kind"] == "error"
-    assert "Raises failed at move 2: choose() raised KeyError: 'oops'" in w.status["text"]
-    assert w.errors and "Raises failed" in w.errors[0]
+    # the exception's own text stays in Python (it may name the bot's cards): errors has it
+    assert "(Raises failed at move 2: choose() raised KeyError)" in w.status["text"]
+    assert w.errors and "Raises failed at move 2: choose() raised KeyError: 'oops'" in w.errors[0]
     bad = type("Bad", (), {"choose": lambda self, v: "P:Kd>C1"})()
     w = SpiteWidget(opponent=bad, seed=3, opponent_delay=0)
     end_my_turn(w)
-    assert "Bad failed at move 2: answered 'P:Kd>C1', which is not legal" in w.status["text"]
+    assert "Bad failed at move 2: it answered a move that is not legal" in w.status["text"]
+    assert "P:Kd>C1" not in w.status["text"] and "answered 'P:Kd>C1'" in w.errors[0]
     assert w.actions["new-match"] and not w.busy
+
+
+def test_a_user_bots_illegal_answer_does_not_tell_the_player_its_hand() -> None:
+    """A bot answering its first hand card to C1 had the status line say "answered 'H:3s>C1',
+    which is not legal: a 3 cannot go on C1": the player learnt the computer holds the 3♠."""
+
+    class Sloppy:
+        def choose(self, view: PlayerView) -> str:
+            return f"H:{view.hand[0]}>C1"
+
+    for seed in range(3, 9):
+        w = SpiteWidget(opponent=Sloppy(), seed=seed, opponent_delay=0)
+        end_my_turn(w)
+        hand = w.state.hands[1]
+        if w.status["kind"] == "error":
+            break
+    assert w.status["kind"] == "error" and "Sloppy failed at move" in w.status["text"], w.status
+    assert not [c for c in set(hand) if c in w.status["text"] or c.display in w.status["text"]], w.status
+    assert f"answered 'H:{hand[0]}>C1'" in w.errors[0]
 
 
 def test_the_widget_takes_a_spec_and_refuses_unknown_levels(bot_module: str) -> None:
@@ -558,7 +579,8 @@ def test_a_bot_that_changes_its_view_is_judged_by_the_game(bot_module: str) -> N
     w = SpiteWidget(opponent=f"{bot_module}:Tampers", seed=3, opponent_delay=0)
     end_my_turn(w)
     assert not w.busy and w.status["kind"] == "error"
-    assert "Tampers failed at move 2: answered 'H:A" in w.status["text"]
+    assert "Tampers failed at move 2: it answered a move that is not legal" in w.status["text"]
+    assert "Tampers failed at move 2: answered 'H:A" in w.errors[0]
 
 
 def test_functions_classes_and_methods_are_named_and_taken_as_bots() -> None:

@@ -22,7 +22,7 @@ from typing import Final, NamedTuple
 
 from ...bots import BOT_NAMES, Bot, get_bot
 from ...bots.expert import ExpertBot
-from ...bots.protocol import BotLike, bot_name, check_answer, is_spec
+from ...bots.protocol import BotError, BotLike, bot_name, check_answer, is_spec
 from ...engine.cards import STACK_COMPLETE, card_words, the_card
 from ...engine.errors import IllegalMoveError
 from ...engine.game import DEFAULT_PLAYERS, Game, GameWatcher, Played
@@ -485,14 +485,15 @@ class TableSession:
         self.stalled = False
 
     def computer_failed(self, error: Exception) -> Say:
-        """The computer could not move: the table is handed back to the player."""
+        """The computer could not move: the table is handed back to the player, told what
+        went wrong but not the bot's own words (its answer, its exception's text), which may
+        name a card it holds; `errors` keeps them whole."""
         self.busy = False
         self.computer_moving = False
         self.stalled = False
+        shown = error.shown if isinstance(error, BotError) else f"it raised {type(error).__name__}"
         return say(  # this game cannot go on, and only a game over opens the next: New match
-            _("The computer could not move ({error}). Start a new match.").format(
-                error=str(error).rstrip(".")
-            ),
+            _("The computer could not move ({error}). Start a new match.").format(error=shown.rstrip(".")),
             "error",
         )
 
