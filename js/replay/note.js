@@ -6,6 +6,7 @@ import { MARKS, markKind, markWord } from "./protocol.js";
 import { focusedIn } from "../lib/keys.js";
 
 const TYPING = 500; // ms of quiet before a comment being typed is sent
+const TALLEST = 320; // px: a comment box grows to its text up to this, then scrolls
 
 /** @param {(ply: number, fields: {comment?: string, mark?: string}) => void} annotate */
 export function noteEditor(annotate) {
@@ -40,6 +41,15 @@ export function noteEditor(annotate) {
   saved.setAttribute("aria-hidden", "true");
   box.append(head, marks, comment, readOnly, saved);
 
+  /** The box as tall as its text (a review's words after the reader's were cut off at four
+   * rows, with the panel empty below), up to TALLEST. */
+  function fit() {
+    if (comment.hidden || !comment.isConnected) return;
+    comment.style.height = "auto";
+    const tall = comment.scrollHeight + comment.offsetHeight - comment.clientHeight;
+    comment.style.height = comment.scrollHeight > 0 ? `${Math.min(tall, TALLEST)}px` : "";
+  }
+
   let noteFor = -1; // the ply the comment box is about
   let noteKey = ""; // and its line
   let typed = null; // {ply, text} typed and not yet sent
@@ -61,6 +71,7 @@ export function noteEditor(annotate) {
     }
   }
   comment.addEventListener("input", () => {
+    fit();
     if (noteFor < 1) return;
     typed = { ply: noteFor, text: comment.value };
     if (typeTimer) clearTimeout(typeTimer);
@@ -131,6 +142,8 @@ export function noteEditor(annotate) {
         readOnly.dataset.annotation = "comment";
         delete comment.dataset.annotation;
       }
+      if (comment.isConnected) fit();
+      else requestAnimationFrame(fit); // drawn for the first time: laid out next frame
     },
   };
 }

@@ -548,3 +548,43 @@ def test_a_side_line_from_a_seat_says_so_in_spanish(bare: Any, new_page: Any, ar
     # a real element now, so axe sees it: readable on the row
     assert not contrast_violations(page, ".swr-root .swr-turns")["violations"]
     page.locator(".swr-panel").screenshot(path=str(artifacts / "replay-side-line-seat-es.png"))
+
+
+def test_the_comment_box_grows_to_its_text(bare: Any, new_page: Any, artifacts: Path) -> None:
+    """A review's words after the reader's comment were cut off at four rows (85 of 176 px
+    shown), with the panel empty below: the box now grows to its text, up to 320 px, then
+    scrolls, and shrinks again on a move with a short comment."""
+    w = ReplayWidget(SAMPLE)
+    words = "Bo keeps the eight back to block Ada's nine, and the King would do better on C2. "
+    w.annotate(10, comment=words * 5)
+    w.annotate(11, comment=words * 24)
+    w.annotate(12, comment="short")
+    w.seek(10)
+    page = new_page(viewport={"width": 1280, "height": 900})
+    bare.open(w, page=page, bundle="replay")
+    box = page.locator(".swr-root textarea.swr-comment")
+    box.wait_for()
+    measure = "(t) => ({value: t.value.length, scroll: t.scrollHeight, client: t.clientHeight})"
+
+    def settled(ply: int) -> dict[str, int]:
+        page.wait_for_function(
+            "(n) => document.querySelector('.swr-root textarea.swr-comment').value.length === n",
+            arg=len(w.annotation_of(ply).get("comment", "")),
+        )
+        return box.evaluate(measure)  # type: ignore[no-any-return]
+
+    whole = settled(10)
+    assert whole["client"] > 120 and whole["scroll"] <= whole["client"] + 1, whole
+    page.screenshot(path=str(artifacts / "replay-comment-grown.png"))
+    w.seek(11)
+    longest = settled(11)
+    assert 280 <= longest["client"] <= 320 and longest["scroll"] > longest["client"], longest
+    w.seek(12)
+    short = settled(12)
+    assert short["client"] < 90, short
+    # typing grows it too
+    box.click()
+    box.press("End")
+    box.type("\nline\nline\nline\nline\nline")
+    typed = box.evaluate(measure)
+    assert typed["client"] > short["client"] and typed["scroll"] <= typed["client"] + 1, typed
