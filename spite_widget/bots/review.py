@@ -137,10 +137,7 @@ def _annotate(
     name = bot if isinstance(bot, str) else bot_name(bot)
     loaded = records.load(record)
     games = loaded.games
-    total = sum(
-        g.ply + sum(_line_moves(g.annotation(n).get("variations", [])) for n in range(1, g.ply + 1))
-        for g in games
-    )
+    total = sum(g.ply + side_line_moves(g) for g in games)
     done = 0
 
     def judge(
@@ -268,6 +265,12 @@ def _checked(name: str, rater: _Rater, view: PlayerView, move: Move) -> _Rating:
             f"legal move there: {view.why_illegal(rating.best)}"
         )
     return rating
+
+
+def side_line_moves(game: Game) -> int:
+    """How many moves the side lines of `game` hold, nested ones included: a review rates them
+    too, and its progress counts them."""
+    return sum(_line_moves(game.annotation(n).get("variations", [])) for n in range(1, game.ply + 1))
 
 
 def _line_moves(lines: list[Any]) -> int:

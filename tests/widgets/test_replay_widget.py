@@ -916,3 +916,32 @@ def test_going_back_into_a_side_line_is_not_called_a_new_one() -> None:
     third = next(m for m in w.legal if m not in (other, played))
     w.play(third)
     assert w.status["text"].startswith("A new side line. ")
+
+
+@pytest.mark.parametrize(
+    ("lang", "said"),
+    [
+        ("en", "is reviewing 156 moves, 1 of them in side lines…"),
+        ("es", "está analizando 156 jugadas, 1 de ellas en variantes…"),
+        ("pt", "está analisando 156 jogadas, 1 delas em variantes…"),
+    ],
+)
+def test_the_review_counts_its_side_lines_as_its_progress_does(lang: str, said: str) -> None:
+    """With side lines in the record, the status said "reviewing the 155 moves" beside a bar
+    reading "54 / 158": the bar counts the side lines' moves too, and now the words do."""
+    w = ReplayWidget(SAMPLE, lang=lang)
+    w.seek(9)
+    w.play("H:9d>S2")  # a side line of one move, beside the game's 155
+    totals: list[int] = []
+    texts: list[str] = []
+    w.observe(lambda change: totals.append(change["new"].get("total", 0)), "review")
+    w.observe(lambda change: texts.append(change["new"].get("text", "")), "status")
+    w.review_with_bot(wait=True)
+    assert set(totals) - {0} == {156}, totals
+    assert any(text.endswith(said) for text in texts), texts
+    # without side lines, as before
+    plain = ReplayWidget(SAMPLE, lang=lang)
+    texts.clear()
+    plain.observe(lambda change: texts.append(change["new"].get("text", "")), "status")
+    plain.review_with_bot(wait=True)
+    assert any(("155" in t and "…" in t and said.split("156")[0] in t) for t in texts), texts

@@ -708,22 +708,28 @@ class ReplayWidget(PythonOwnedWidget[StatusKind]):
 
     # ------------------------------------------------------------------ the review
     def _start_review(self, bot: str) -> None:
-        from ...bots.review import annotate_with_bot
+        from ...bots.review import annotate_with_bot, side_line_moves
 
         if self.review.get("running"):
             self._say(_("The expert is already reviewing this game."), "error")
             return
         index = self._replay.game_index
         before = self._replay.game.to_record()
-        total = len(before["moves"])
+        side = side_line_moves(self._replay.game)
+        total = len(before["moves"]) + side  # as the review's progress counts them
         self._cancel = threading.Event()
         self.review = dict(ReviewProgress(running=True, done=0, total=total))
-        self._say(
-            ngettext(
+        if side:
+            said = ngettext(
+                "The {bot} is reviewing {count} move, {side} of them in side lines…",
+                "The {bot} is reviewing {count} moves, {side} of them in side lines…",
+                total,
+            )
+        else:
+            said = ngettext(
                 "The {bot} is reviewing the {count} move…", "The {bot} is reviewing the {count} moves…", total
-            ).format(bot=_bot_name(bot), count=total),
-            "info",
-        )
+            )
+        self._say(said.format(bot=_bot_name(bot), count=total, side=side), "info")
         thread = threading.Thread(
             target=self._run_review,
             args=(annotate_with_bot, before, bot, index, self._cancel),
@@ -738,8 +744,10 @@ class ReplayWidget(PythonOwnedWidget[StatusKind]):
         from ...bots.review import ReviewCancelled
 
         last = [0.0]
+        moves = [len(before["moves"])]  # the moves the review rates, side lines' too (its progress says)
 
         def progress(done: int, total: int) -> None:
+            moves[0] = total
             now = time.monotonic()
             if done < total and now - last[0] < 0.1:
                 return
@@ -768,7 +776,7 @@ class ReplayWidget(PythonOwnedWidget[StatusKind]):
                 self._say(_("The review was cancelled: nothing was changed."), "info")
                 return
             added = self._merge_review(before, after, index)
-            total = len(before["moves"])
+            total = moves[0]
             summary = self._summary()  # as the merge's sync set it (none from a seat before the game's end)
             self.review = dict(ReviewProgress(running=False, done=total, total=total))
             said = "; ".join(f"{p['name']} {p['percent']}%" for p in summary if p["percent"] is not None)
