@@ -130,9 +130,13 @@ def test_a_double_click_plays_once() -> None:
     ply = w.game.ply
     front.move(move, seq)  # the same click again, for the table as it was
     assert w.game.ply == ply
-    assert front.kind == "error" and "earlier position" in front.status
+    assert front.kind == "error" and front.status.endswith(
+        "earlier position of the table, so nothing was played."
+    )
     front.send({"type": "undo", "seq": seq})
     assert w.game.ply == ply
+    # a stale Undo or Hint played nothing either way: it changed nothing ("nothing was played" read oddly)
+    assert front.status.endswith("earlier position of the table, so nothing was changed."), front.status
 
 
 def test_the_computer_answers_one_move_at_a_time_and_clicks_meanwhile_are_refused() -> None:

@@ -308,9 +308,14 @@ class SpiteWidget(PythonOwnedWidget[StatusKind]):
                         _("That click was for an earlier position of the table, so no hand was shown."),
                         "error",
                     )
-                else:
+                elif kind == "move":
                     self._say(
                         _("That click was for an earlier position of the table, so nothing was played."),
+                        "error",
+                    )
+                else:  # a button: Undo, Hint, Next game, New match
+                    self._say(
+                        _("That click was for an earlier position of the table, so nothing was changed."),
                         "error",
                     )
                 return
