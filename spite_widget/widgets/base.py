@@ -138,18 +138,39 @@ class PythonOwnedWidget(anywidget.AnyWidget, Generic[Kind]):
         getattr(self, self.message_handlers[msg["type"]])(msg)
 
     def set_state(self, sync_data: dict[str, Any]) -> None:
-        """A trait change from the browser: only ipywidgets' own traits; the rest is Python's."""
+        """A trait change from the browser: only ipywidgets' own traits, with values they take
+        (a bad one changes none of them: traitlets rolls the update back); the rest is Python's.
+        Whatever is refused is said and sent back as it stands."""
+        not_understood = _(_NOT_UNDERSTOOD.get(self.owner, _NOT_UNDERSTOOD["widget"]))
+        if not isinstance(sync_data, dict):
+            with self._speaking():
+                error = f"a state update must be an object, not {type(sync_data).__name__}"
+                self._say(not_understood.format(error=error), cast(Kind, "error"))
+            return
         allowed = {k: v for k, v in sync_data.items() if k in WIDGET_KEYS}
         refused = sorted(str(k) for k in sync_data if k not in WIDGET_KEYS)
+        bad: Exception | None = None
         if allowed:
-            super().set_state(allowed)
-        if refused:
-            with self._speaking():
-                self.send_state([k for k in refused if k in self.keys])
-                self._say(
-                    _(_UNCHANGEABLE.get(self.owner, _UNCHANGEABLE["widget"])).format(keys=", ".join(refused)),
-                    cast(Kind, "error"),
+            try:
+                super().set_state(allowed)
+            except Exception as e:  # a TraitError, or ipywidgets' own deserializer failing
+                bad = e
+        if not (refused or bad):
+            return
+        with self._speaking():
+            back = [k for k in refused if k in self.keys]
+            if bad is not None:
+                keys = ", ".join(sorted(allowed))
+                self.errors.append(f"the browser set {keys}: {bad!r}")
+                back += [k for k in allowed if k in self.keys]
+            self.send_state(back)
+            if refused:
+                said = _(_UNCHANGEABLE.get(self.owner, _UNCHANGEABLE["widget"])).format(
+                    keys=", ".join(refused)
                 )
+            else:
+                said = not_understood.format(error=f"a value the widget does not take for {keys}")
+            self._say(said, cast(Kind, "error"))
 
     def _on_browser_message(self, widget: Any, content: Any, buffers: Any) -> None:
         """Every message from the browser (registered with ipywidgets' `on_msg`); a bad one

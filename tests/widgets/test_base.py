@@ -32,6 +32,26 @@ def test_a_trait_set_in_the_browser_is_refused_in_a_sentence(owner: str) -> None
 
 
 @pytest.mark.parametrize("owner", WIDGETS)
+def test_a_bad_value_for_an_ipywidgets_trait_is_said_and_the_rest_still_refused(owner: str) -> None:
+    """`{"tooltip": 5, "table": {...}}` from the browser: ipywidgets' TraitError for the tooltip
+    came first, only logged, so the table's refusal was never said nor the table sent back."""
+    w = WIDGETS[owner]()
+    sent: list[dict[str, object]] = []
+    w._send = lambda msg, buffers=None: sent.append(msg)  # type: ignore[method-assign]
+    table, tooltip = w.table, w.tooltip
+    w.set_state({"tooltip": 5, "table": {"seq": 99}})
+    assert w.table == table and w.tooltip == tooltip
+    assert w.status["kind"] == "error" and "(table)" in w.status["text"], w.status
+    assert any("table" in m.get("state", {}) for m in sent), sent  # the browser's table put back
+    assert any("tooltip" in m.get("state", {}) for m in sent), sent  # and its tooltip
+    assert w.errors and "tooltip" in w.errors[-1]
+    for state in ([1, 2], "x"):
+        w.set_state(state)  # type: ignore[arg-type]
+        assert w.status["kind"] == "error" and w.table == table
+    w.close()
+
+
+@pytest.mark.parametrize("owner", WIDGETS)
 def test_a_message_not_understood_is_answered_in_a_sentence(owner: str) -> None:
     w = WIDGETS[owner]()
     w._handle_custom_msg({"type": "explode", "seq": 0}, [])
