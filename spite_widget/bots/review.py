@@ -164,6 +164,9 @@ def _annotate(
         chances = straight if anchor is None else anchor.below(rating, loss)
         earlier = without_review(note)  # a review before, in any language: replaced
         reader = earlier.get("comment", "")
+        review_before = _review_in(note)
+        # the reader took away the mark a review set (its x-review still says it): no mark, on purpose
+        unmarked = review_before is not None and "mark" in review_before and "mark" not in note
         _store(note, player, chances.win, chances.lose, loss)
         mark = mark_for(loss)
         if earlier is not note:  # an earlier review's words and mark go; the reader's stay
@@ -176,7 +179,7 @@ def _annotate(
         if mark is not None:
             plays = _("the expert plays {move}") if name == "expert" else _("{name} plays {move}")
             why = rating.why or plays.format(name=name, move=rating.best)
-            _add_review(note, mark, why, str(reader))
+            _add_review(note, mark, why, str(reader), unmarked)
         done += 1
         if progress is not None:
             progress(done, total)
@@ -362,13 +365,16 @@ def _store(note: dict[str, Any], mover: int, win: float, lose: float, loss: floa
         note.pop(LOSS_KEY, None)
 
 
-def _add_review(note: dict[str, Any], mark: str, why: str, reader: str) -> None:
+def _add_review(note: dict[str, Any], mark: str, why: str, reader: str, unmarked: bool = False) -> None:
     """The bot's comment after the reader's own (`reader`: the comment without what an earlier
     review wrote, so a second review, in whatever language, says it once), and its mark
-    unless one is set."""
+    unless one is set or the reader took an earlier review's away (`unmarked`: the note stays
+    without one, and its `x-review` keeps saying the mark, so that the next review knows)."""
     note["comment"] = _reviewed_comment(reader, why)
     review: dict[str, str] = {"words": why}
-    if "mark" not in note:
+    if unmarked:
+        review["mark"] = mark
+    elif "mark" not in note:
         note["mark"] = review["mark"] = mark
     note[REVIEW_KEY] = review
 

@@ -945,3 +945,24 @@ def test_the_review_counts_its_side_lines_as_its_progress_does(lang: str, said: 
     plain.observe(lambda change: texts.append(change["new"].get("text", "")), "status")
     plain.review_with_bot(wait=True)
     assert any(("155" in t and "…" in t and said.split("156")[0] in t) for t in texts), texts
+
+
+def test_a_mark_the_reader_cleared_stays_cleared_through_another_review() -> None:
+    """A coach cleared the review's ?! on a move (no mark, on purpose) and saved; the next
+    review put the ?! back: only a mark changed to another one was kept."""
+    w = ReplayWidget(SAMPLE)
+    w.review_with_bot(wait=True)
+    n = next(i for i, m in enumerate(w.record["moves"], 1) if m.get("x-review", {}).get("mark"))
+    w.annotate(n, mark="")
+    for lang in ("en", "es"):
+        w.lang = lang
+        w.review_with_bot(wait=True)
+        assert "mark" not in w.record["moves"][n - 1], w.record["moves"][n - 1]
+        assert w.record["moves"][n - 1]["comment"] == w.record["moves"][n - 1]["x-review"]["words"]
+    reread = ReplayWidget(w.record)  # saved and read again: still no mark, still reviewed
+    reread.review_with_bot(wait=True)
+    assert "mark" not in reread.record["moves"][n - 1]
+    # a mark set again by the reader is theirs
+    w.annotate(n, mark="?")
+    w.review_with_bot(wait=True)
+    assert w.record["moves"][n - 1]["mark"] == "?"

@@ -855,9 +855,11 @@ class ReplayWidget(PythonOwnedWidget[StatusKind]):
             if (
                 isinstance(review, dict)
                 and "mark" in review
-                and (mark_changed or note.get("mark") != review["mark"])
+                and "mark" in note
+                and (mark_changed or note["mark"] != review["mark"])
             ):
-                # the user's mark, set meanwhile, is not the review's to hide
+                # the user's mark, set meanwhile, is not the review's to hide (no mark at all
+                # is the user's too: the review's stays in x-review, so the next review knows)
                 note[REVIEW_KEY] = {k: v for k, v in review.items() if k != "mark"}
                 changed = True
             lines = new.get("variations")
