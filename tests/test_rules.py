@@ -414,3 +414,12 @@ def test_a_stack_is_complete_at_twelve_cards_and_one_function_says_so():
         g.play(f"P:{card}>C1")
     assert g.completes("H:Qs>C1") and not g.completes("H:Qs>S1")
     assert g.play("H:Qs>C1").completed == "C1" and g.state.centers[0] == ()
+
+
+@pytest.mark.parametrize("value", [1, 0, "yes", None, 1.0])
+def test_rules_are_checked_when_made_so_a_game_saves_only_what_it_can_read(value: object) -> None:
+    """`Rules(kings_start_stacks=1)` played a game that saved `"kings_start_stacks": 1`, which
+    `Game.load` then refused ("must be true or false"): only from_dict checked the type."""
+    with pytest.raises(ValueError, match="kings_start_stacks must be true or false"):
+        Rules(kings_start_stacks=value)  # type: ignore[arg-type]
+    assert Rules(kings_start_stacks=True).kings_start_stacks is True

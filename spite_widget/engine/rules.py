@@ -27,6 +27,12 @@ class Rules:
     kings_start_stacks: bool = False
     """May a King start an empty center stack (counting as an Ace)?"""
 
+    def __post_init__(self) -> None:
+        # checked here, not only in from_dict: a game saves its rules as given, and 1 for
+        # True would make a record that load() refuses
+        if not isinstance(self.kings_start_stacks, bool):
+            raise ValueError(f"kings_start_stacks must be true or false, not {self.kings_start_stacks!r}")
+
     def to_dict(self) -> dict[str, bool]:
         return {"kings_start_stacks": self.kings_start_stacks}
 
@@ -42,10 +48,7 @@ class Rules:
         unknown = set(rules) - {"kings_start_stacks"}
         if unknown:
             raise ValueError(f"unknown rule option(s): {', '.join(sorted(map(str, unknown)))}")
-        value = rules.get("kings_start_stacks", False)
-        if not isinstance(value, bool):
-            raise ValueError(f"kings_start_stacks must be true or false, not {value!r}")
-        return cls(kings_start_stacks=value)
+        return cls(kings_start_stacks=rules.get("kings_start_stacks", False))
 
 
 def fits(card: str, stack_size: int, kings_start_stacks: bool = False) -> bool:
