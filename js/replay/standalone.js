@@ -60,6 +60,8 @@ export function standaloneModel(data) {
     let text = p
       ? words(at.length ? "replay.page.move-side" : "replay.page.move", { ply: p, length: n, text: a.text })
       : (line.length ? own : g).deal; // worded in Python, as the widget says it
+    // a side line's move: the expert's chances after it, worded in Python, as the widget says them
+    if (p && at.length) text += (pos.chances && pos.chances[k]) || "";
     // the last move of the game as recorded: how it ended, as the widget says it too
     if (p && !at.length && p === n && state.table.result && g.info.result) text += ` ${g.info.result}`;
     say(text);

@@ -399,3 +399,30 @@ def test_a_side_line_by_clicks_in_notebook7(nb7_notebook: Any, page: Any, artifa
     wait_line(page, [])
     page.wait_for_function("() => !document.querySelector('.swr-move-side')", timeout=15_000)
     assert nb7_notebook.run_json(1) == {"line": [], "main": str(first), "length": 22}
+
+
+def test_the_exported_page_gives_a_side_lines_chances_as_the_widget_does(page: Any, tmp_path: Path) -> None:
+    """A side-line move's status in the widget gives the expert's chances after it ("Ada's
+    chances after it: 58% to win, 41% to lose (in the game after move 21: ...)"); the exported
+    page said only the move, though the record holds the figures."""
+    from spite_widget.widgets.replay import ReplayWidget
+
+    first, second = alternatives(20)
+    w = ReplayWidget(SAMPLE)
+    w.review_with_bot(wait=True)
+    w.seek(20)
+    w.play(str(first))
+    w.play(str(second))
+    w.goto([[21, 1]], 21)
+    said = w.status["text"]
+    assert "chances after it" in said, said  # the analysis board judged the move as it was played
+    w.exit_line()
+    path = tmp_path / "chances.html"
+    w.to_html(path)
+    page.set_viewport_size({"width": 960, "height": 900})
+    page.goto(path.as_uri())
+    page.locator(".swr-root").wait_for()
+    page.locator(".swr-movelist .swr-move-side").nth(0).click()
+    wait_line(page, [[21, 1]])
+    wait_ply(page, 21)
+    assert page.locator(".swr-root [data-status]").inner_text() == said

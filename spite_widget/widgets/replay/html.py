@@ -14,7 +14,16 @@ from ...engine.replay import Replay
 from ..base import STATIC
 from .protocol import LineAddress, MoveEntry
 from .strings import replay_strings
-from .views import annotation_at, evals, game_info, move_tree, position_text, review_rows, table_from_above
+from .views import (
+    annotation_at,
+    evals,
+    game_info,
+    move_tree,
+    position_text,
+    review_rows,
+    side_line_chances,
+    table_from_above,
+)
 
 
 def _lines(entries: list[MoveEntry]) -> list[LineAddress]:
@@ -34,7 +43,8 @@ def standalone_data(record: dict[str, Any], *, game: int = 0) -> dict[str, Any]:
     the notes of every ply of the main line and of every side line, the move trees, the
     evaluations and the review's summary of every game of the record, and the labels
     (`strings`), all in the language in force. A side line's `tables[k]` is the position
-    after its move k + 1 (the positions before it are its parent's). `deal` is the status
+    after its move k + 1 (the positions before it are its parent's), and `chances[k]` the
+    expert's chances after that move, as the widget adds them to the status. `deal` is the status
     line at the deal while following that line, worded as the widget words it."""
 
     r = Replay(record)
@@ -51,11 +61,12 @@ def standalone_data(record: dict[str, Any], *, game: int = 0) -> dict[str, Any]:
         for address in _lines(tree):
             r.goto(address, 0)
             start = sum(b - 1 for b, _ in address)
-            shown: dict[str, Any] = {"tables": [], "notes": [], "deal": position_text(r, None)}
+            shown: dict[str, Any] = {"tables": [], "notes": [], "chances": [], "deal": position_text(r, None)}
             for ply in range(start + 1, len(r) + 1):
                 r.goto(address, ply)
                 shown["tables"].append(table_from_above(r, ply))
                 shown["notes"].append(annotation_at(r))
+                shown["chances"].append(side_line_chances(r))  # as the widget says them after the move
             lines[json.dumps(address, separators=(",", ":"))] = shown
         r.goto([], 0)
         games.append(
