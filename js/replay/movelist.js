@@ -116,9 +116,14 @@ export class MoveList {
       for (const m of side) {
         if (m.player !== player) {
           player = m.player;
-          line.append(el("span", `swr-line-who swr-p${m.player}`, `${m.turn}. ${names[m.player] || ""}`));
+          // the turn's label and its first move wrap together ("11. Ada" ended a row alone)
+          const start = el("span", "swr-line-start");
+          start.append(el("span", `swr-line-who swr-p${m.player}`, `${m.turn}. ${names[m.player] || ""}`));
+          start.append(this.button(m, names));
+          line.append(start);
+        } else {
+          line.append(this.button(m, names));
         }
-        line.append(this.button(m, names));
         if (m.lines) line.append(this.lines(m.lines, names));
       }
       box.append(line);

@@ -588,3 +588,32 @@ def test_the_comment_box_grows_to_its_text(bare: Any, new_page: Any, artifacts: 
     box.type("\nline\nline\nline\nline\nline")
     typed = box.evaluate(measure)
     assert typed["client"] > short["client"] and typed["scroll"] <= typed["client"] + 1, typed
+
+
+def test_a_side_lines_turn_label_stays_beside_its_first_move(
+    page: Any, tmp_path: Path, artifacts: Path
+) -> None:
+    """In a side line, "11. Ada" ended one row and Ada's move started the next: each turn's
+    label now wraps with its first move."""
+    w = ReplayWidget(SAMPLE)
+    w.seek(9)
+    w.play("H:9d>S2")
+    w.play(str(next(m for m in w.state.legal_moves() if m.ends_turn)))
+    w.annotate(w.ply, comment="what if", mark="!?")
+    path = tmp_path / "labels.html"
+    w.exit_line()
+    w.to_html(path)
+    page.goto(path.as_uri())
+    page.locator(".swr-root").wait_for()
+    for width in (390, 600, 760, 900, 1280):
+        page.set_viewport_size({"width": width, "height": 900})
+        apart = page.evaluate(
+            """() => [...document.querySelectorAll('.swr-root .swr-line-who')].map(who => {
+                let next = who.nextElementSibling;
+                while (next && !next.matches('.swr-move')) next = next.nextElementSibling;
+                const a = who.getBoundingClientRect(), b = next.getBoundingClientRect();
+                return [who.textContent, Math.abs((a.top + a.bottom) / 2 - (b.top + b.bottom) / 2)];
+            })"""
+        )
+        assert len(apart) == 2 and all(dy < 4 for _, dy in apart), (width, apart)
+    page.locator(".swr-movelist").screenshot(path=str(artifacts / "replay-side-line-labels.png"))
