@@ -59,6 +59,7 @@ def table_svg(
     highlight: Move | str | Iterable[str] | None = None,
     names: Sequence[str] | None = None,
     lang: str | None = None,
+    you: int | None = None,
 ) -> str:
     """The table as an SVG document, about 900 px wide.
 
@@ -68,10 +69,15 @@ def table_svg(
     hand card as `H:Kc`, or the whole hand when that card cannot be seen in it: a hand drawn
     face down, or the move already played); anything else is a ValueError.
     `names`: the two players' names. `lang` ("en", "es", "pt"): the labels' language
-    (default: the one in force); the root carries it as its `lang` attribute.
+    (default: the one in force); the root carries it as its `lang` attribute. `you`: the seat
+    spoken to ("Your turn."), marked "(you)" unless named "You" (default: a seat named "You",
+    a table's player, from any seat; else the viewer of a PlayerView), as a lesson speaks to its
+    learner whatever the record named them.
     """
+    if you is not None:
+        you = seat(you, "you")
     with language(lang):
-        return _table_svg(state_or_view, perspective, highlight, names)
+        return _table_svg(state_or_view, perspective, highlight, names, you)
 
 
 def _table_svg(
@@ -79,11 +85,12 @@ def _table_svg(
     perspective: int | None,
     highlight: Move | str | Iterable[str] | None,
     names: Sequence[str] | None,
+    you: int | None = None,
 ) -> str:
     if isinstance(state_or_view, PlayerView):
         v = state_or_view
         bottom = v.player if perspective is None else seat(perspective, "perspective")
-        labels, yous = _names(names, v.player)
+        labels, yous = _names(names, v.player, you)
         seats = tuple(
             _Seat(
                 name=labels[p],
@@ -101,7 +108,7 @@ def _table_svg(
     elif isinstance(state_or_view, GameState):
         s = state_or_view
         bottom = 0 if perspective is None else seat(perspective, "perspective")
-        labels, yous = _names(names, None)
+        labels, yous = _names(names, None, you)
         seats = tuple(
             _Seat(
                 name=labels[p],
@@ -156,18 +163,25 @@ _NOT_XML: Final = re.compile("[\x00-\x08\x0b\x0c\x0e-\x1f\ud800-\udfff\ufffe\uff
 """Characters no XML document may hold, escaped or not: a player's name may be any text."""
 
 
-def _names(names: Sequence[str] | None, viewer: int | None) -> tuple[tuple[str, str], tuple[bool, bool]]:
+def _names(
+    names: Sequence[str] | None, viewer: int | None, you: int | None = None
+) -> tuple[tuple[str, str], tuple[bool, bool]]:
     """The seats' labels in the language in force ("Bot voraz", "Tú", "Ana (tú)"), and which
-    seat is the player spoken to as "you": a table's player (named "You") from any seat, as a
-    replay has it; else the seat a view is seen from, marked "(you)"."""
+    seat is the player spoken to as "you": `you` if given, marked "(you)" unless so named;
+    else a table's player (named "You") from any seat, as a replay has it; else the seat a
+    view is seen from, marked "(you)"."""
     if names is not None:
         if len(names) != 2:
             raise ValueError(f"names must be two names, not {names!r}")
         a, b = (_NOT_XML.sub("\ufffd", str(name)) for name in names)
     else:
         a, b = "Player 0", "Player 1"
-    yous = (a == "You", b == "You")
     shown = [shown_name(a), shown_name(b)]
+    if you is not None:
+        if (a, b)[you] != "You":
+            shown[you] = _("{name} (you)").format(name=shown[you])
+        return (shown[0], shown[1]), (you == 0, you == 1)
+    yous = (a == "You", b == "You")
     if viewer is not None and not any(yous) and (a, b)[viewer].lower() != "you":
         # mark the viewer's seat, unless a name already says who is read to
         shown[viewer] = _("{name} (you)").format(name=shown[viewer])

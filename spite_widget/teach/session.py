@@ -533,7 +533,7 @@ class LessonSession:
         """The learner's view of the table as SVG."""
         from ..render import table_svg
 
-        return table_svg(self.view, names=self.game.players)
+        return table_svg(self.view, names=self.game.players, you=self.lesson.learner)
 
     def _repr_svg_(self) -> str:
         return self.picture()

@@ -251,3 +251,22 @@ def test_the_experts_line_stops_at_the_first_pay_off_card_it_plays() -> None:
     assert at_49 and at_49[0].line[-1] == "P:3h>C2"
     for p in found:
         assert all(not m.startswith("P:") for m in p.line[:-1]), (p.number, p.line)
+
+
+def test_a_puzzle_from_the_bots_seat_of_a_tables_game_pictures_the_learner_as_you() -> None:
+    """The learner of a puzzle of the bot's moves in a table's game ("You" v "Greedy bot") is
+    spoken to as "you" by its text; its picture, which speaks to a seat named "You" from any
+    seat, said "Greedy bot to move." on the learner's turn and marked no seat "(you)"."""
+    from spite_widget.teach.session import LessonSession
+
+    g = Game.new(seed=6, players=("You", "Greedy bot"))
+    bots = [get_bot("greedy", seed=1), get_bot("random", seed=2)]
+    while not g.is_over and g.ply < 80:
+        g.play(bots[g.current_player].choose(g.view(g.current_player)))
+    found = puzzles(g.to_record(), player=1, count=1)
+    assert found and found[0].learner == 1
+    session = LessonSession(found[0])
+    assert session.game.current_player == 1
+    svg = session.picture()
+    assert re.findall(r'data-status="([^"]*)"', svg) == ["Your turn."]
+    assert "Greedy bot to move" not in svg and "Greedy bot  \u2022 to move" not in svg
