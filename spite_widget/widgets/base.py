@@ -141,11 +141,13 @@ class PythonOwnedWidget(anywidget.AnyWidget, Generic[Kind]):
         """A trait change from the browser: only ipywidgets' own traits, with values they take
         (a bad one changes none of them: traitlets rolls the update back); the rest is Python's.
         Whatever is refused is said and sent back as it stands."""
-        not_understood = _(_NOT_UNDERSTOOD.get(self.owner, _NOT_UNDERSTOOD["widget"]))
+        not_understood = _NOT_UNDERSTOOD.get(
+            self.owner, _NOT_UNDERSTOOD["widget"]
+        )  # said in _speaking's language
         if not isinstance(sync_data, dict):
             with self._speaking():
                 error = f"a state update must be an object, not {type(sync_data).__name__}"
-                self._say(not_understood.format(error=error), cast(Kind, "error"))
+                self._say(_(not_understood).format(error=error), cast(Kind, "error"))
             return
         allowed = {k: v for k, v in sync_data.items() if k in WIDGET_KEYS}
         refused = sorted(str(k) for k in sync_data if k not in WIDGET_KEYS)
@@ -169,7 +171,7 @@ class PythonOwnedWidget(anywidget.AnyWidget, Generic[Kind]):
                     keys=", ".join(refused)
                 )
             else:
-                said = not_understood.format(error=f"a value the widget does not take for {keys}")
+                said = _(not_understood).format(error=f"a value the widget does not take for {keys}")
             self._say(said, cast(Kind, "error"))
 
     def _on_browser_message(self, widget: Any, content: Any, buffers: Any) -> None:

@@ -46,8 +46,14 @@ def test_a_bad_value_for_an_ipywidgets_trait_is_said_and_the_rest_still_refused(
     assert any("tooltip" in m.get("state", {}) for m in sent), sent  # and its tooltip
     assert w.errors and "tooltip" in w.errors[-1]
     for state in ([1, 2], "x"):
+        said = w.status["id"]
         w.set_state(state)  # type: ignore[arg-type]
-        assert w.status["kind"] == "error" and w.table == table
+        assert w.status["id"] != said and w.status["kind"] == "error" and w.table == table
+        assert "a state update must be an object" in w.status["text"], w.status
+    # in the widget's language, as every answer to the browser
+    w.lang = "es"
+    w.set_state({"tooltip": 5})
+    assert w.status["text"].startswith("Se ignoró un mensaje"), w.status
     w.close()
 
 
