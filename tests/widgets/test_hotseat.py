@@ -341,6 +341,8 @@ def test_a_review_while_covered_is_refused_and_shows_no_hand() -> None:
         with pytest.raises(ValueError, match=r"covered.*Show my hand"):
             w.review()
         assert (w.game.ply, w.table, w.legal, front.status) == before
+        front.press("review")  # the button says when w.review() will show the moves
+        assert front.status.endswith("shows the moves so far after Show my hand)."), front.status
     w.reveal()
     replay = w.review()  # the hand in view is the one the replay shows
     assert replay.perspective == w.game.current_player and replay.seat_only

@@ -436,12 +436,14 @@ class SpiteWidget(PythonOwnedWidget[StatusKind]):
         when the page cannot show one there (`inline`: false), say how to open it from a cell."""
         call = self._review_call()
         if not self.game.is_over:
-            self._say(
-                _("The review opens when the game is over ({call} shows the moves so far).").format(
-                    call=call
-                ),
-                "error",
+            said = (
+                _(
+                    "The review opens when the game is over ({call} shows the moves so far after Show my hand)."
+                )
+                if self.covered  # it shows the hand of the player to move: refused while covered
+                else _("The review opens when the game is over ({call} shows the moves so far).")
             )
+            self._say(said.format(call=call), "error")
             return
         if not cast(ReviewMessage, msg).get("inline", True):
             # no widget is made for a page that cannot show it: w.review() in a cell makes one
