@@ -21,7 +21,7 @@ from ..engine import records
 from ..engine.game import Game, Played
 from ..engine.i18n import LANGUAGES, _, language, ngettext
 from ..engine.moves import Move
-from ..engine.names import shown_name
+from ..engine.names import shown_name, told_names
 from ..engine.narrate import judging
 from ..engine.replay import RecordSource
 from ..engine.state import PlayerView
@@ -154,7 +154,9 @@ def _annotate(
         if cancel is not None and cancel.is_set():
             raise ReviewCancelled(f"the review was cancelled after {done} of {total} moves")
         player = cursor.current_player
-        with judging(_judged(cursor.players, player)):
+        # a table's player ("You") is spoken to ("your chances"), anyone else named ("Bo's
+        # chances"): a record is read from above, by a coach or the other player too
+        with judging(told_names(cursor.players)[player]):
             rating = _checked(name, rater, cursor.view(player), move)
         loss = max(0.0, float(rating.loss))
         lines = note.get("variations", [])
@@ -229,13 +231,6 @@ def chances_after(
     anchor = _Anchor.above(told, other, max(0.0, float(other.loss)))
     rating = _checked(name, rater, before.view(player), move)
     return anchor.below(rating, max(0.0, float(rating.loss)))
-
-
-def _judged(players: Sequence[str], mover: int) -> str:
-    """Who a review's words on a move speak of (`narrate.judging`): a table's player ("You") is
-    spoken to ("your chances"); anyone else by name ("Bo's chances"), as a record is read from
-    above by a coach, its students or the other player, not by the mover alone."""
-    return "You" if players[mover] == "You" else shown_name(players[mover])
 
 
 def _checked(name: str, rater: _Rater, view: PlayerView, move: Move) -> _Rating:

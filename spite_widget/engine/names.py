@@ -41,4 +41,11 @@ def shown_names(players: Sequence[str]) -> tuple[str, str]:
     return (shown_name(players[0]), shown_name(players[1]))
 
 
-__all__ = ["shown_name", "shown_names"]
+def told_names(players: Sequence[str]) -> tuple[str, str]:
+    """The names a sentence is given: as shown, but "You" stays "You", which the sentences
+    themselves answer with their own second-person words ("you play first", "your chances")."""
+    a, b = players[0], players[1]
+    return (a if a == "You" else shown_name(a), b if b == "You" else shown_name(b))
+
+
+__all__ = ["shown_name", "shown_names", "told_names"]

@@ -30,7 +30,6 @@ from ..engine.cards import KING, RANK_OF, a_rank, card_words, rank_label, rank_n
 from ..engine.game import Played
 from ..engine.i18n import N_, _, get_language, language, ngettext
 from ..engine.moves import SIDES, InvalidMoveError, Move
-from ..engine.names import shown_name
 from ..engine.narrate import describe_move, describe_move_words
 from ..engine.rules import is_complete
 from ..engine.state import GameState, PlayerView, Result
@@ -196,8 +195,8 @@ def _clipped(text: str) -> str:
 
 def _size_over(content: object, limit: int) -> bool:
     """Whether `content` holds more than `limit` characters: its texts counted as typed (a
-    repr counted a no-break space as 4, so a comment the page allows was refused), anything
-    else as 8; it stops counting past the limit, at any depth."""
+    repr counted a no-break space as 4, so a comment the page allows was refused), a whole
+    number by its digits, anything else as 8; it stops counting past the limit, at any depth."""
     size, stack = 0, [content]
     while stack:
         item = stack.pop()
@@ -207,6 +206,8 @@ def _size_over(content: object, limit: int) -> bool:
             size += 2 + len(item)  # a long list or object is over at once, its items unread
             if size <= limit:
                 stack.extend(item.items() if isinstance(item, dict) else item)
+        elif isinstance(item, int):  # bool included; its digits, without making the text
+            size += item.bit_length() * 3 // 10 + 2
         else:
             size += 8
         if size > limit:
@@ -556,7 +557,8 @@ def as_moves(moves: list[Move]) -> list[str]:
 
 
 # ---------------------------------------------------------------- players' names
-# shown_name and shown_names live with the game (engine/names.py): a puzzle names players too
+# shown_name, shown_names and told_names live with the game (engine/names.py): a puzzle and a
+# review name players too
 
 
 def you_seat(players: Sequence[str]) -> int | None:
@@ -564,10 +566,3 @@ def you_seat(players: Sequence[str]) -> int | None:
     None when neither or both are): their piles and seat are "yours" in a replay of it too."""
     seats = [p for p in (0, 1) if players[p] == "You"]
     return seats[0] if len(seats) == 1 else None
-
-
-def told_names(players: Sequence[str]) -> tuple[str, str]:
-    """The names a sentence is given: as shown, but "You" stays "You", which the sentences
-    themselves answer with their own second-person words ("you play first")."""
-    a, b = players[0], players[1]
-    return (a if a == "You" else shown_name(a), b if b == "You" else shown_name(b))

@@ -13,7 +13,7 @@ from ...engine.cards import STACK_COMPLETE
 from ...engine.game import Game, Played
 from ...engine.i18n import _, ngettext
 from ...engine.moves import Move
-from ...engine.names import shown_name, shown_names
+from ...engine.names import shown_name, shown_names, told_names
 from ...engine.replay import Replay
 from ...engine.state import GameState, Result
 from ..protocol import (
@@ -21,7 +21,6 @@ from ..protocol import (
     TableView,
     last_move,
     table_view,
-    told_names,
     you_seat,
 )
 from .protocol import Annotation, EvalPoint, GameLabel, LineAddress, MoveEntry, PlayerSummary, ReplayInfo

@@ -27,12 +27,12 @@ from ...engine.errors import IllegalMoveError, NotAMoveError, RecordError
 from ...engine.game import Game
 from ...engine.i18n import _, check_language, language, ngettext
 from ...engine.moves import InvalidMoveError, Move
-from ...engine.names import shown_name
+from ...engine.names import shown_name, told_names
 from ...engine.replay import RecordSource, Replay
 from ...engine.state import GameState
 from ...engine.whole import whole
 from ..base import PythonOwnedWidget, front_end
-from ..protocol import LastMove, StatusKind, TableView, as_moves, told_names, unreadable_drop, you_seat
+from ..protocol import LastMove, StatusKind, TableView, as_moves, unreadable_drop, you_seat
 from .html import standalone_data, standalone_html
 from .protocol import (
     Annotation,
