@@ -276,3 +276,23 @@ def test_why_illegal_answers_a_malformed_string_the_same_everywhere() -> None:
     assert len(answers) == 1
     (answer,) = answers
     assert answer is not None and "'Zz' is not a card" in answer
+
+
+def test_opponent_left_is_the_centers_the_other_player_left() -> None:
+    """What the expert judges the opponent's hand from, mid-turn too (`Game.opponent_left`):
+    the center sizes at the start of the turn, None while the other player has not played."""
+    from spite_widget.bots import get_bot
+
+    g, bot = Game.new(seed=4), get_bot("greedy", seed=4)
+    assert g.opponent_left() is None  # the deal
+    while g.current_player == 0:
+        g.play(bot.choose(g.view(0)))
+        assert g.current_player == 1 or g.opponent_left() is None
+    for _ in range(200):
+        start = tuple(len(c) for c in g.state.centers)
+        player = g.current_player
+        while not g.is_over and g.current_player == player:
+            assert g.opponent_left() == start
+            g.play(bot.choose(g.view(player)))
+        if g.is_over:
+            break

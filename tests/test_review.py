@@ -11,6 +11,7 @@ import pytest
 
 from spite_widget import Game, Match, Replay, annotate_with_bot
 from spite_widget.bots import evaluate, get_bot
+from spite_widget.bots.expert import opponent_left
 from spite_widget.bots.review import (
     ANNOTATOR_KEY,
     LOSS_KEY,
@@ -161,7 +162,11 @@ def test_every_main_line_move_gets_the_movers_chances() -> None:
         mover, move = g.mover(n), g.moves[n - 1]
         replay.seek(n - 1)
         hand = len(replay.view(mover).hand)
-        rating = expert.rate(replay.view(mover), move)  # type: ignore[attr-defined]
+        at = g.copy()
+        while at.ply > n - 1:
+            at.undo()
+        with opponent_left(at.ply, at.opponent_left()):  # what the review tells the rater
+            rating = expert.rate(replay.view(mover), move)  # type: ignore[attr-defined]
         replay.seek(n)
         drew = move.source == "H" and len(replay.view(mover).hand) != hand - 1
         if move.ends_turn or drew:

@@ -16,7 +16,9 @@ import dataclasses
 import math
 import random
 import zlib
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
+from contextlib import contextmanager
+from contextvars import ContextVar
 from dataclasses import dataclass
 from functools import partial
 from typing import Final, Literal, NamedTuple
@@ -307,6 +309,7 @@ class ExpertBot(Bot):
             self.model,
             self.choose_by_model,
             limit,
+            self._opp_unplayed(view),
         )
         self._search = search
         plan = self._looked_ahead(view, search, search.run(), count=True)
@@ -484,9 +487,11 @@ class ExpertBot(Bot):
             view,
             self.weights,
             self._turn_rng(view),
+            self._opp_centers(view),
             planner_odds=self.planner_odds,
             model=self.model,
             score_by_model=self.choose_by_model,
+            opp_unplayed=self._opp_unplayed(view),
         )
         plan = search.run()
         scale = self.weights.pay if self.model is None else None
@@ -551,8 +556,19 @@ class ExpertBot(Bot):
         return MoveRating(played, best_move, played_value, best_value, loss, why, *chances)
 
     def _opp_centers(self, view: PlayerView) -> tuple[int, int, int] | None:
-        """The center sizes the opponent left at the end of their turn, when this bot saw them."""
+        """The center sizes the opponent left at the end of their turn: as `opponent_left` told
+        them for this position, or when this bot saw them (None: the view's own, right at a
+        turn's start; mid-turn they would count the mover's own cards as the opponent's)."""
+        told = _OPPONENT_LEFT.get()
+        if told is not None and told[0] == view.ply:
+            return told[1]
         return self._turn_centers if view.ply == self._last_ply else None
+
+    @staticmethod
+    def _opp_unplayed(view: PlayerView) -> bool:
+        """Whether `opponent_left` said the opponent has not played yet at this position."""
+        told = _OPPONENT_LEFT.get()
+        return told is not None and told[0] == view.ply and told[1] is None
 
     def _turn_rng(self, view: PlayerView) -> random.Random:
         """A generator fixed by the bot's seed and the position: the same view, the same plan."""
@@ -582,6 +598,26 @@ def compared_lines(ranked: Sequence[tuple[Path, float]], weights: Weights) -> li
         return []
     best = ranked[0][1]
     return [path for path, value in ranked[: weights.reply_lines] if value >= best - weights.reply_margin]
+
+
+_OPPONENT_LEFT: ContextVar[tuple[int, tuple[int, int, int] | None] | None] = ContextVar(
+    "opponent_left", default=None
+)
+
+
+@contextmanager
+def opponent_left(ply: int, centers: tuple[int, int, int] | None) -> Iterator[None]:
+    """Tell `advise` and `rate` inside the block the center sizes the opponent left
+    (`Game.opponent_left()`; None: they have not played yet) at the position after `ply`
+    moves. A view shows the centers as they are now: mid-turn they hold the mover's own cards,
+    and the opponent, judged from what they could then have played, seemed not to hold what
+    those cards let them play (a Hint after A♣ to C1 gave "under 5%" to a 3♠ the opponent
+    then played in 57% of deals). At the deal nothing is inferred: they have not played."""
+    token = _OPPONENT_LEFT.set((ply, centers))
+    try:
+        yield
+    finally:
+        _OPPONENT_LEFT.reset(token)
 
 
 def _center_sizes(view: PlayerView) -> tuple[int, int, int]:

@@ -265,6 +265,7 @@ class TurnSearch:
         model: EvalModel | None = None,
         score_by_model: bool = False,
         node_limit: int | None = None,
+        opp_unplayed: bool = False,
     ) -> None:
         me = view.player
         self.node_limit = node_limit
@@ -314,6 +315,9 @@ class TurnSearch:
         self.pool_frac = [c / pool_total if pool_total else 0.0 for c in self.pool]
         self.centers0 = (len(view.centers[0]), len(view.centers[1]), len(view.centers[2]))
         self.opp_centers = opp_centers if opp_centers is not None else self.centers0
+        self.opp_unplayed = opp_unplayed
+        """The opponent has not played yet (the deal): none of their cards was kept through a
+        turn, so nothing is inferred from what they did not play."""
         self.masks, self.plain_masks, self.n_samples = self._opponent_masks(view, rng)
         deck = _listed(self.pool)
         self.n_fresh = weights.fresh_samples
@@ -362,7 +366,7 @@ class TurnSearch:
         take = min(HAND_SIZE, sum(self.pool[1:]))
         seqs = [needed_ranks(s, target, self.ks) or () for s in range(STACK_COMPLETE)]
         left = [seqs[s] for s in set(self.opp_centers)]  # the climbs on the centers they left
-        kept = min(view.hand_sizes[opp], take)
+        kept = 0 if self.opp_unplayed else min(view.hand_sizes[opp], take)
         bias = [self.w.kept_king_bias if r == KING else 1.0 for r in range(14)]
         condition = kept > 0 and not self._could_have_paid([], left)
         could: dict[tuple[int, ...], bool] = {}  # kept cards (sorted) -> could they have paid

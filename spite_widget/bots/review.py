@@ -26,6 +26,7 @@ from ..engine.narrate import judging
 from ..engine.replay import RecordSource
 from ..engine.state import PlayerView
 from . import Chances, evaluate, get_bot
+from .expert import opponent_left
 from .protocol import bot_name, is_spec, load_bot
 
 MISTAKE_MARKS: tuple[tuple[float, str], ...] = ((0.15, "??"), (0.06, "?"), (0.03, "?!"))
@@ -156,7 +157,7 @@ def _annotate(
         player = cursor.current_player
         # a table's player ("You") is spoken to ("your chances"), anyone else named ("Bo's
         # chances"): a record is read from above, by a coach or the other player too
-        with judging(told_names(cursor.players)[player]):
+        with judging(told_names(cursor.players)[player]), opponent_left(cursor.ply, cursor.opponent_left()):
             rating = _checked(name, rater, cursor.view(player), move)
         loss = max(0.0, float(rating.loss))
         lines = note.get("variations", [])
@@ -219,8 +220,12 @@ def chances_after(
     name = bot if isinstance(bot, str) else bot_name(bot)
     player = before.current_player
 
+    def rated(m: Move) -> _Rating:
+        with opponent_left(before.ply, before.opponent_left()):  # as the review rates it
+            return _checked(name, rater, before.view(player), m)
+
     def straight(m: Move, m_stock: Sequence[str] | None) -> tuple[_Rating, Chances]:
-        rating = _checked(name, rater, before.view(player), m)
+        rating = rated(m)
         at = before.copy()
         done_by = at.play(m, stock=m_stock)
         return rating, _chances_after(rating, at.view(player), done_by)
@@ -229,7 +234,7 @@ def chances_after(
         return straight(move, stock)[1]
     other, told = straight(*replacing)
     anchor = _Anchor.above(told, other, max(0.0, float(other.loss)))
-    rating = _checked(name, rater, before.view(player), move)
+    rating = rated(move)
     return anchor.below(rating, max(0.0, float(rating.loss)))
 
 

@@ -645,6 +645,22 @@ class Game:
             g.undo()
         return g
 
+    def opponent_left(self) -> tuple[int, int, int] | None:
+        """The center stacks' sizes when the player to move began this turn, as the other
+        player left them (public: both saw it), which what they hold is judged from; None in a
+        game from the deal where the other player has not played yet. A game from a position
+        knows its moves from there on only."""
+        sizes = [len(c) for c in self._centers]
+        for h in reversed(self._history):
+            if h.player != self._player:
+                return (sizes[0], sizes[1], sizes[2])
+            tgt = h.move._tgt
+            if tgt < 3:
+                sizes[tgt] = len(h.completed) - 1 if h.completed is not None else sizes[tgt] - 1
+        if self._start is None and self._ply == len(self._history):
+            return None  # back at the deal: the other player has made no move
+        return (sizes[0], sizes[1], sizes[2])
+
     def stock_after(self, number: int) -> tuple[Card, ...] | None:
         """The stock right after move `number` (1-based) reshuffled a completed stack, or None."""
         return self._stocks.get(number - 1)

@@ -20,6 +20,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from ..bots import get_bot
+from ..bots.expert import opponent_left
 from ..bots.review import INACCURACY, LOSS_KEY, annotate_with_bot, is_reviewed
 from ..engine import records
 from ..engine.game import Game
@@ -58,16 +59,21 @@ class Puzzle(Lesson):
 class _Verdict:
     """Rates the learner's first move from the puzzle's position with the expert (cached)."""
 
-    def __init__(self, view: PlayerView, bot: Any) -> None:
+    def __init__(self, view: PlayerView, bot: Any, left: tuple[int, int, int] | None) -> None:
         self.view = view
         self.bot = bot
+        self.left = left
+        """The centers the opponent left (`Game.opponent_left`; None: they had not played), which
+        the view alone cannot tell mid-turn: the learner's moves are judged as the review
+        judged the one played."""
         self.losses: dict[Move, float] = {}
         self.reasons: dict[Move, str] = {}
         """What a move gives away, in the expert's words, without the expert's move."""
 
     def loss(self, move: Move) -> float:
         if move not in self.losses:
-            rating = self.bot.rate(self.view, move)
+            with opponent_left(self.view.ply, self.left):
+                rating = self.bot.rate(self.view, move)
             self.losses[move] = max(0.0, float(rating.loss))
             self.reasons[move] = _reason(str(getattr(rating, "why", "")))
         return self.losses[move]
@@ -158,8 +164,9 @@ def _puzzle(
         cursor.play(move, stock=record_game.stock_after(i + 1))
     view = cursor.view(player)
     played = record_game.moves[number - 1]
-    verdict = _Verdict(view, expert)
-    rating = expert.rate(view, played)
+    verdict = _Verdict(view, expert, cursor.opponent_left())
+    with opponent_left(view.ply, verdict.left):
+        rating = expert.rate(view, played)
     loss = max(0.0, float(rating.loss))
     if loss < INACCURACY:
         return None

@@ -755,3 +755,27 @@ def test_a_game_the_computer_begins_is_announced_once_with_its_number() -> None:
     assert seen[0] == "Game 2. Greedy bot is playing…"
     assert "Greedy bot is playing…" not in seen
     assert seen[1].startswith("Greedy bot played")
+
+
+@pytest.mark.parametrize(("seed", "low", "high"), [(20, 0.35, 0.8), (25, 0.35, 0.8)])
+def test_a_hint_after_a_card_to_a_center_does_not_read_it_as_the_opponents(
+    seed: int, low: float, high: float
+) -> None:
+    """After A♣ to C1 (the opponent's pay-off card a 3), the Hint said the opponent "has under
+    a 5% chance" to play it; they did, and 57% of deals from the player's view let them. The
+    Hint took the centers as they are mid-turn for the ones the opponent left, and inferred
+    they held no card those would have let them play. It now reads what they left (and at
+    the deal, when they have not played, infers nothing): 54% and 56% here."""
+    from spite_widget import annotate_with_bot
+
+    g = Game.new(seed=seed, players=("You", "Greedy bot"))
+    ace = next(c for c in g.view(0).hand if c[0] == "A")
+    w = SpiteWidget(opponent="greedy", game=g, opponent_delay=0)
+    w.play(f"H:{ace}>C1")
+    FrontEnd(w).press("hint")
+    found = re.search(r"has a chance of (\d+)% to play their pay-off card", w.status["text"])
+    assert found and low <= int(found.group(1)) / 100 <= high, w.status["text"]
+    # the review judges the move the Hint named as the Hint does: it gives nothing away
+    w.play(w.hint)
+    reviewed = annotate_with_bot(w.game.to_record())
+    assert "x-loss" not in reviewed["moves"][1], reviewed["moves"][1]

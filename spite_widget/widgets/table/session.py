@@ -21,7 +21,7 @@ from collections.abc import Sequence
 from typing import Final, NamedTuple
 
 from ...bots import BOT_NAMES, Bot, get_bot
-from ...bots.expert import ExpertBot
+from ...bots.expert import ExpertBot, opponent_left
 from ...bots.protocol import BotError, BotLike, bot_name, check_answer, is_spec
 from ...engine.cards import STACK_COMPLETE, card_words, the_card
 from ...engine.errors import IllegalMoveError
@@ -358,7 +358,8 @@ class TableSession:
             self._hint_bot = ExpertBot(seed=0)
         bot = self._hint_bot
         advise = getattr(bot, "advise", None)  # the expert's; another bot (a test's) chooses
-        move: Move = advise(view) if callable(advise) else bot.choose(view)
+        with opponent_left(self.game.ply, self.game.opponent_left()):  # as the review will judge it
+            move: Move = advise(view) if callable(advise) else bot.choose(view)
         if move.source in _SOURCE_WORDS:
             source = _(_SOURCE_WORDS[move.source])
         else:
