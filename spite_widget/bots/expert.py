@@ -300,16 +300,17 @@ class ExpertBot(Bot):
             limit = int(self.work_limit - self.work - self.weights.search_cost)
             if limit < 0:
                 raise SearchLimit
+        opp_centers, opp_unplayed = self._opponent(view)
         search = TurnSearch(
             view,
             self.weights,
             self._turn_rng(view),
-            self._opp_centers(view),
+            opp_centers,
             self.planner_odds,
             self.model,
             self.choose_by_model,
             limit,
-            self._opp_unplayed(view),
+            opp_unplayed,
         )
         self._search = search
         plan = self._looked_ahead(view, search, search.run(), count=True)
@@ -483,15 +484,16 @@ class ExpertBot(Bot):
         moves = require_turn(view)
         if played not in moves:
             raise ValueError(f"{played} is not a legal move here: {view.why_illegal(played)}")
+        opp_centers, opp_unplayed = self._opponent(view)
         search = TurnSearch(
             view,
             self.weights,
             self._turn_rng(view),
-            self._opp_centers(view),
+            opp_centers,
             planner_odds=self.planner_odds,
             model=self.model,
             score_by_model=self.choose_by_model,
-            opp_unplayed=self._opp_unplayed(view),
+            opp_unplayed=opp_unplayed,
         )
         plan = search.run()
         scale = self.weights.pay if self.model is None else None
@@ -555,20 +557,15 @@ class ExpertBot(Bot):
         chances = (search.end_of(played_path, "review")[0], search.end_of(best_path, "review")[0])
         return MoveRating(played, best_move, played_value, best_value, loss, why, *chances)
 
-    def _opp_centers(self, view: PlayerView) -> tuple[int, int, int] | None:
-        """The center sizes the opponent left at the end of their turn: as `opponent_left` told
-        them for this position, or when this bot saw them (None: the view's own, right at a
-        turn's start; mid-turn they would count the mover's own cards as the opponent's)."""
+    def _opponent(self, view: PlayerView) -> tuple[tuple[int, int, int] | None, bool]:
+        """The center sizes the opponent left at the end of their turn, and whether they have
+        not played yet: as `opponent_left` told them for this position, or the sizes when this
+        bot saw them (None: the view's own, right at a turn's start; mid-turn they would count
+        the mover's own cards as the opponent's)."""
         told = _OPPONENT_LEFT.get()
         if told is not None and told[0] == view.ply:
-            return told[1]
-        return self._turn_centers if view.ply == self._last_ply else None
-
-    @staticmethod
-    def _opp_unplayed(view: PlayerView) -> bool:
-        """Whether `opponent_left` said the opponent has not played yet at this position."""
-        told = _OPPONENT_LEFT.get()
-        return told is not None and told[0] == view.ply and told[1] is None
+            return told[1], told[1] is None
+        return (self._turn_centers if view.ply == self._last_ply else None), False
 
     def _turn_rng(self, view: PlayerView) -> random.Random:
         """A generator fixed by the bot's seed and the position: the same view, the same plan."""
