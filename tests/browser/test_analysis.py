@@ -50,6 +50,14 @@ def alternatives(at: int) -> tuple[Move, Move]:
     return first, r.state.legal_moves()[0]
 
 
+def open_side_lines_page(page: Any, w: Any, path: Path) -> None:
+    """`w`'s exported page, opened at 960 x 900 and drawn (the side-line tests' one way in)."""
+    w.to_html(path)
+    page.set_viewport_size({"width": 960, "height": 900})
+    page.goto(path.as_uri())
+    page.locator(".swr-root").wait_for()
+
+
 def play_by_clicks(page: Any, move: Move) -> None:
     """Click the card, then the pile. The piles are named where they sit (API.md): the mover's
     are H, P, S1.. at the bottom, O-H, O-P, O-S1.. at the top (seen from above, the top player
@@ -294,11 +302,7 @@ def test_the_exported_page_steps_into_a_side_line(page: Any, tmp_path: Path, art
     w.play(str(second))
     w.annotate(21, comment="tried in the notebook", mark="!?")
     w.exit_line()
-    path = tmp_path / "lines.html"
-    w.to_html(path)
-    page.set_viewport_size({"width": 960, "height": 900})
-    page.goto(path.as_uri())
-    page.locator(".swr-root").wait_for()
+    open_side_lines_page(page, w, tmp_path / "lines.html")
     side = page.locator(".swr-movelist .swr-move-side")
     assert side.count() == 2
     side.nth(0).click()
@@ -335,11 +339,7 @@ def test_stepped_back_above_a_side_line_the_bar_says_forward_goes_into_it(
     w.seek(20)  # the kernel's widget says the same (tests/widgets)
     assert (w.line, w.line_ahead, w.length) == ([], [[21, 1]], 22)
     w.exit_line()
-    path = tmp_path / "ahead.html"
-    w.to_html(path)
-    page.set_viewport_size({"width": 960, "height": 900})
-    page.goto(path.as_uri())
-    page.locator(".swr-root").wait_for()
+    open_side_lines_page(page, w, tmp_path / "ahead.html")
     page.locator(".swr-movelist .swr-move-side").nth(1).click()
     wait_line(page, [[21, 1]])
     wait_ply(page, 22)
@@ -417,11 +417,7 @@ def test_the_exported_page_gives_a_side_lines_chances_as_the_widget_does(page: A
     said = w.status["text"]
     assert "chances after it" in said, said  # the analysis board judged the move as it was played
     w.exit_line()
-    path = tmp_path / "chances.html"
-    w.to_html(path)
-    page.set_viewport_size({"width": 960, "height": 900})
-    page.goto(path.as_uri())
-    page.locator(".swr-root").wait_for()
+    open_side_lines_page(page, w, tmp_path / "chances.html")
     page.locator(".swr-movelist .swr-move-side").nth(0).click()
     wait_line(page, [[21, 1]])
     wait_ply(page, 21)
